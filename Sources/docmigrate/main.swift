@@ -1,0 +1,3 @@
+import DocMigrateCommands
+
+await DocMigrate.main()
