@@ -1,0 +1,6 @@
+import DocumentPlatform
+
+extension TestHelperModes {
+    /// Modes that exercise NSFileCoordinator from a second process.
+    static let coordination: [String: Mode] = [:]
+}

@@ -1,0 +1,6 @@
+import DocumentPlatform
+
+extension TestHelperModes {
+    /// Modes that exercise FileWrapper from a second process.
+    static let fileWrapper: [String: Mode] = [:]
+}
