@@ -4,7 +4,12 @@
 #define _GNU_SOURCE
 #include "CDocumentPlatform.h"
 #include <errno.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+long docmigrate_utime_omit(void) {
+    return UTIME_OMIT;
+}
 
 #if defined(__linux__)
 #include <sys/syscall.h>

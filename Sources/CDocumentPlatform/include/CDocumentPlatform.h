@@ -15,4 +15,7 @@ int docmigrate_rename_noreplace(int fromDirectory, const char *fromName, int toD
 /// Returns 0, or -1 with errno set; ENOSYS where the call does not exist.
 int docmigrate_syncfs(int descriptor);
 
+/// The `UTIME_OMIT` marker for `futimens` (leave that time unchanged), a macro Swift cannot import.
+long docmigrate_utime_omit(void);
+
 #endif

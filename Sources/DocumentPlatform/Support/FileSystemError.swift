@@ -1,0 +1,23 @@
+/// A failed system call on a path, with the C library's error number.
+///
+/// The seam files under `Support/` throw this; the types above them translate it into
+/// their own `LocatedError` with a user-facing message.
+package struct FileSystemError: Error, Sendable, CustomStringConvertible {
+    /// The call that failed, such as `open` or `renameat2`.
+    package let operation: String
+    /// The path the call was about (the full path, for messages).
+    package let path: String
+    /// The C library's error number (`errno`).
+    package let errorNumber: Int32
+
+    package init(operation: String, path: String, errorNumber: Int32) {
+        self.operation = operation
+        self.path = path
+        self.errorNumber = errorNumber
+    }
+
+    /// The C library's text for the error number.
+    package var reason: String { SystemErrorText.describe(errorNumber) }
+
+    package var description: String { "\(path): \(operation) failed: \(reason) (errno \(errorNumber))" }
+}
