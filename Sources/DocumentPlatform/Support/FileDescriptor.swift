@@ -138,7 +138,14 @@ package final class FileDescriptor {
     package func openDirectory(named name: String) throws -> FileDescriptor {
         try Self.checkEntryName(name, in: path)
         let descriptor = Self.retryingInterrupts { openat(raw, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
-        guard descriptor >= 0 else { throw Self.failure("open", childPath(name)) }
+        guard descriptor >= 0 else {
+            let error = errno
+            // Linux reports a refused link here as "not a directory"; say what really stood in the way.
+            if error == ENOTDIR, (try? status(ofEntry: name))??.kind == .symbolicLink {
+                throw Self.failure("open", childPath(name), ELOOP)
+            }
+            throw Self.failure("open", childPath(name), error)
+        }
         return FileDescriptor(raw: descriptor, path: childPath(name))
     }
 

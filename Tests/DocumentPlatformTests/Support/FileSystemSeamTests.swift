@@ -1,0 +1,52 @@
+@testable import DocumentPlatform
+import Foundation
+import Testing
+
+/// The C target's calls: an atomic exchange, a rename that refuses to replace, and syncfs.
+@Suite struct FileSystemSeamTests {
+    @Test func exchangeSwapsAFolderAndAFileAtomically() throws {
+        let temporary = try TemporaryDirectory("exchange")
+        try FileManager.default.createDirectory(at: temporary.appending("folder"), withIntermediateDirectories: true)
+        try Data("inside".utf8).write(to: temporary.appending("folder/x"))
+        try Data("file".utf8).write(to: temporary.appending("file"))
+        let directory = try FileDescriptor.openDirectory(atPath: temporary.url.path)
+        try directory.exchange("folder", with: "file", in: directory)
+        #expect(try Data(contentsOf: temporary.appending("folder")) == Data("file".utf8))
+        #expect(try Data(contentsOf: temporary.appending("file/x")) == Data("inside".utf8))
+    }
+
+    @Test func renameWithoutReplacingRefusesAnExistingTarget() throws {
+        let temporary = try TemporaryDirectory("noreplace")
+        try Data("a".utf8).write(to: temporary.appending("a"))
+        try Data("b".utf8).write(to: temporary.appending("b"))
+        let directory = try FileDescriptor.openDirectory(atPath: temporary.url.path)
+        let error = try #require(throws: FileSystemError.self) { try directory.renameWithoutReplacing("a", to: "b", in: directory) }
+        #expect(error.errorNumber == SystemErrorText.exists)
+        #expect(try Data(contentsOf: temporary.appending("b")) == Data("b".utf8))
+        try directory.renameWithoutReplacing("a", to: "c", in: directory)
+        #expect(try Data(contentsOf: temporary.appending("c")) == Data("a".utf8))
+    }
+
+    @Test func syncfsFlushesOrSaysItCannot() throws {
+        let temporary = try TemporaryDirectory("syncfs")
+        let directory = try FileDescriptor.openDirectory(atPath: temporary.url.path)
+        do {
+            try directory.synchronizeFileSystem()
+        } catch let error as FileSystemError {
+            // A kernel without syncfs must say so with ENOSYS, which is what the writers fall back on.
+            #expect(error.errorNumber == SystemErrorText.notSupported)
+        }
+    }
+
+    @Test func entryNamesAreRefusedWhenTheyWouldReachOutside() throws {
+        let temporary = try TemporaryDirectory("seam-names")
+        let directory = try FileDescriptor.openDirectory(atPath: temporary.url.path)
+        for name in ["..", ".", "", "a/b", "x\u{0}"] {
+            #expect(throws: FileSystemError.self) { _ = try directory.createFile(named: name, permissions: 0o600) }
+        }
+    }
+
+    @Test func theUmaskIsReadWithoutChangingIt() {
+        #expect(FileCreationMask.current & ~0o777 == 0)
+    }
+}
