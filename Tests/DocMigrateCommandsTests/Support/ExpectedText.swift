@@ -1,0 +1,47 @@
+/// The exact texts `docmigrate` must print, shared by the in-process and the binary tests.
+enum ExpectedText {
+    static let docmigrateHelp = """
+        OVERVIEW: Carry document formats safely from SwiftUI's legacy document models to
+        the Document API.
+
+        USAGE: docmigrate <subcommand>
+
+        OPTIONS:
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        SUBCOMMANDS:
+          help                    Show subcommand help information.
+
+          See 'docmigrate help <subcommand>' for detailed help.
+
+        """
+
+    static let helpVerbHelp = """
+        OVERVIEW: Show subcommand help information.
+
+        USAGE: docmigrate help [<subcommand>]
+
+        ARGUMENTS:
+          <subcommand>            The subcommand to show help for.
+
+        OPTIONS:
+          -h, --help              Show help information.
+
+
+        """
+
+    static let unknownVerbHlep = """
+        Error: Unknown subcommand 'hlep'. Did you mean 'help'?
+        Usage: docmigrate <subcommand>
+        See 'docmigrate --help'.
+
+        """
+
+    static let unknownOptionOfHelp = """
+        Error: Unknown option '--fo'
+        Usage: docmigrate help [<subcommand>]
+        See 'docmigrate help --help'.
+
+        """
+}
