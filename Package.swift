@@ -8,6 +8,35 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+// A module named `UniformTypeIdentifiers`, on Linux only: it re-exports DocumentPlatform's UTType so that
+// sources written for Apple systems (`import UniformTypeIdentifiers`) compile unchanged.
+// On Apple systems the target must not exist at all, not merely be empty: SwiftPM puts every built
+// module into one search directory that the compiler consults before the SDK, so once `swift build`
+// had built an (empty) module of that name, it would shadow Apple's framework for every target,
+// DocumentPlatform's own `@_exported import UniformTypeIdentifiers` included. Hence the target is
+// declared only when the manifest is evaluated on Linux; the dependency also carries the platform
+// condition, and the sources are wrapped in `#if os(Linux)`. Cost: a Mac cross-compiling for Linux
+// does not get the module.
+#if os(Linux)
+let uniformTypeIdentifiersTargets: [Target] = [
+    .target(
+        name: "UniformTypeIdentifiers",
+        dependencies: ["DocumentPlatform"],
+        swiftSettings: swiftSettings
+    ),
+]
+let uniformTypeIdentifiersProducts: [Product] = [
+    .library(name: "UniformTypeIdentifiers", targets: ["UniformTypeIdentifiers"]),
+]
+let uniformTypeIdentifiersDependency: [Target.Dependency] = [
+    .target(name: "UniformTypeIdentifiers", condition: .when(platforms: [.linux])),
+]
+#else
+let uniformTypeIdentifiersTargets: [Target] = []
+let uniformTypeIdentifiersProducts: [Product] = []
+let uniformTypeIdentifiersDependency: [Target.Dependency] = []
+#endif
+
 let package = Package(
     name: "docmigrate",
     platforms: [.macOS(.v14)],
@@ -15,7 +44,7 @@ let package = Package(
         .library(name: "DocumentPlatform", targets: ["DocumentPlatform"]),
         .library(name: "DocMigrateCommands", targets: ["DocMigrateCommands"]),
         .executable(name: "docmigrate", targets: ["docmigrate"]),
-    ],
+    ] + uniformTypeIdentifiersProducts,
     targets: [
         // The few Linux calls that Glibc does not export to Swift (renameat2, syncfs).
         .target(name: "CDocumentPlatform"),
@@ -23,12 +52,6 @@ let package = Package(
         .target(
             name: "DocumentPlatform",
             dependencies: ["CDocumentPlatform"],
-            swiftSettings: swiftSettings
-        ),
-        // On Linux only: lets `import UniformTypeIdentifiers` compile unchanged.
-        .target(
-            name: "UniformTypeIdentifiers",
-            dependencies: ["DocumentPlatform"],
             swiftSettings: swiftSettings
         ),
         // The command-line verbs, callable in-process by tests and by a team's own tool.
@@ -53,9 +76,8 @@ let package = Package(
             name: "DocumentPlatformTests",
             dependencies: [
                 "DocumentPlatform",
-                .target(name: "UniformTypeIdentifiers", condition: .when(platforms: [.linux])),
                 "docmigrate-test-helper",
-            ],
+            ] + uniformTypeIdentifiersDependency,
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -63,5 +85,5 @@ let package = Package(
             dependencies: ["DocMigrateCommands", "docmigrate"],
             swiftSettings: swiftSettings
         ),
-    ]
+    ] + uniformTypeIdentifiersTargets
 )
