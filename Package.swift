@@ -39,7 +39,7 @@ let uniformTypeIdentifiersDependency: [Target.Dependency] = []
 
 let package = Package(
     name: "docmigrate",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "DocumentPlatform", targets: ["DocumentPlatform"]),
         .library(name: "DocMigrateCommands", targets: ["DocMigrateCommands"]),
