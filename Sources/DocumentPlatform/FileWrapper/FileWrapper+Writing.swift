@@ -258,10 +258,13 @@ extension FileWrapper {
     /// a file replaces a file with `rename(2)` (still atomic); a folder is moved aside and the new one
     /// moved in, a window in which the destination is briefly missing (the old item is then kept in
     /// the `.docmigrate-save-*` folder beside it until the swap completes).
-    static func swapIntoPlace(_ name: String, from temporary: FileDescriptor, to parent: FileDescriptor, newIsDirectory: Bool) throws {
+    static func swapIntoPlace(
+        _ name: String, from temporary: FileDescriptor, to parent: FileDescriptor, newIsDirectory: Bool, canExchange: Bool = true
+    ) throws {
         let unsupported: Set<Int32> = [SystemErrorText.notSupported, SystemErrorText.invalidArgument, SystemErrorText.operationNotSupported]
         if let existing = try parent.status(ofEntry: name) {
             do {
+                guard canExchange else { throw FileSystemError(operation: "renameat2", path: parent.path, errorNumber: SystemErrorText.notSupported) }
                 try temporary.exchange(name, with: name, in: parent)
                 try? temporary.removeTree(named: name)
                 return
@@ -285,7 +288,7 @@ extension FileWrapper {
                 try temporary.renameWithoutReplacing(name, to: name, in: parent)
             } catch let failure as FileSystemError where failure.errorNumber == SystemErrorText.exists {
                 // Something appeared at the destination meanwhile: replace it as above.
-                try swapIntoPlace(name, from: temporary, to: parent, newIsDirectory: newIsDirectory)
+                try swapIntoPlace(name, from: temporary, to: parent, newIsDirectory: newIsDirectory, canExchange: canExchange)
             } catch let failure as FileSystemError where unsupported.contains(failure.errorNumber) {
                 try temporary.rename(name, to: name, in: parent)
             }

@@ -50,3 +50,46 @@ import Testing
         #expect(FileCreationMask.current & ~0o777 == 0)
     }
 }
+
+/// The fallbacks FileWrapper's atomic write takes where the file system cannot swap two entries.
+@Suite struct SwapFallbackTests {
+    private func prepare(_ temporary: TemporaryDirectory, newIsDirectory: Bool, oldIsDirectory: Bool) throws -> (FileDescriptor, FileDescriptor) {
+        let staging = temporary.appending(".staging")
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        if newIsDirectory {
+            try FileWrapperReadingTests.makeTree(["new.txt": "new"], at: staging.appendingPathComponent("item"))
+        } else {
+            try Data("new".utf8).write(to: staging.appendingPathComponent("item"))
+        }
+        if oldIsDirectory {
+            try FileWrapperReadingTests.makeTree(["old.txt": "old"], at: temporary.appending("item"))
+        } else {
+            try Data("old".utf8).write(to: temporary.appending("item"))
+        }
+        return (try FileDescriptor.openDirectory(atPath: staging.path), try FileDescriptor.openDirectory(atPath: temporary.url.path))
+    }
+
+    @Test func aFileReplacesAFileWithRenameWhenExchangeIsUnsupported() throws {
+        let temporary = try TemporaryDirectory("fallback-file")
+        let (staging, parent) = try prepare(temporary, newIsDirectory: false, oldIsDirectory: false)
+        try FileWrapper.swapIntoPlace("item", from: staging, to: parent, newIsDirectory: false, canExchange: false)
+        #expect(try Data(contentsOf: temporary.appending("item")) == Data("new".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.appending(".staging").path).isEmpty)
+    }
+
+    @Test func aFolderIsMovedAsideThenReplacedWhenExchangeIsUnsupported() throws {
+        let temporary = try TemporaryDirectory("fallback-folder")
+        let (staging, parent) = try prepare(temporary, newIsDirectory: true, oldIsDirectory: true)
+        try FileWrapper.swapIntoPlace("item", from: staging, to: parent, newIsDirectory: true, canExchange: false)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.appending("item").path) == ["new.txt"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.appending(".staging").path).isEmpty)
+    }
+
+    @Test func theExchangePathLeavesTheOldItemInStagingForRemoval() throws {
+        let temporary = try TemporaryDirectory("exchange-path")
+        let (staging, parent) = try prepare(temporary, newIsDirectory: true, oldIsDirectory: false)
+        try FileWrapper.swapIntoPlace("item", from: staging, to: parent, newIsDirectory: true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.appending("item").path) == ["new.txt"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.appending(".staging").path).isEmpty)
+    }
+}
