@@ -12,15 +12,21 @@ public struct FileCoordinationError: LocatedError, CustomNSError, Sendable {
     /// The user-info key of the stable docmigrate code in the bridged `NSError`.
     public static let codeKey = "DocMigrateErrorCode"
 
+    /// The item (or, for lock-folder errors, the folder) the error is about.
     public var file: String?
+    /// Always nil: coordination errors concern a whole item, not a place inside it.
     public var location: ErrorLocation? { nil }
+    /// The stable dotted code, such as `coordination.cancelled`.
     public var code: String
+    /// What went wrong, as a sentence.
     public var message: String
     /// The code of the bridged `NSError` in `NSCocoaErrorDomain`.
     public var errorCode: Int
 
+    /// `NSCocoaErrorDomain`, as Apple's coordinator reports.
     public static var errorDomain: String { NSCocoaErrorDomain }
 
+    /// The localized description (the located message), the file path and the stable code.
     public var errorUserInfo: [String: Any] {
         var userInfo: [String: Any] = [NSLocalizedDescriptionKey: description, Self.codeKey: code]
         if let file { userInfo[NSFilePathErrorKey] = file }

@@ -22,17 +22,23 @@ import Foundation
 ///   canonical path), so two calls naming the same items in opposite orders never deadlock.
 /// - A coordinated read may be nested inside a write accessor of the same coordinator; a
 ///   nested write inside a write accessor fails with an `NSFileLockingError` whose stable code
-///   is `coordination.nested-write`.
+///   is `coordination.nested-write` (any write accessor of the coordinator that is running,
+///   on any thread, counts).
 ///
 /// How it works: each process holds OFD locks on sidecar lock files in a per-user folder
 /// (`CoordinationLockFolder`, configurable through `DOCMIGRATE_COORDINATION_DIRECTORY`;
 /// processes coordinate only if they agree on it), keyed by the canonical path of the item,
 /// never by its inode, because a safe save renames a new item over the old one. A
 /// process-wide reader/writer table decides among the threads of one process. Coordination
-/// is advisory, as on Apple systems: code that does not coordinate is not stopped.
+/// is advisory, as on Apple systems: code that does not coordinate is not stopped. A call
+/// that waits for another process polls the lock (every 0.2 ms, growing to 2 ms), so across
+/// processes there is no fairness: a process that re-locks in a tight loop can make another
+/// wait long.
 ///
 /// Not supported: **file presenters** (`NSFilePresenter`) are out of scope. No presenter is
-/// registered or messaged, `init(filePresenter:)` accepts only `nil`, and the options that
+/// registered or messaged, `init(filePresenter:)` accepts only `nil`, the class methods
+/// `addFilePresenter(_:)`, `removeFilePresenter(_:)` and `filePresenters` are not provided (so
+/// code that relies on presenters fails to compile instead of silently), and the options that
 /// exist to message presenters (`.withoutChanges`, `.forMerging`, the accommodate-deletion
 /// side of `.forDeleting`) change nothing but the locking described above. Moves are not
 /// followed: the accessor receives the URL it was given (or its resolved form with
@@ -44,7 +50,9 @@ import Foundation
 open class NSFileCoordinator: NSObject {
     /// Options for coordinated reading, with Apple's raw values.
     public struct ReadingOptions: OptionSet, Sendable, Hashable {
+        /// The bits, as in Apple's `NSFileCoordinatorReadingOptions`.
         public let rawValue: UInt
+        /// Makes options from Apple's raw bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
         /// Do not ask presenters to save first; presenters are not supported here, so it changes nothing.
@@ -57,13 +65,16 @@ open class NSFileCoordinator: NSObject {
         ///
         /// The claim is released before the accessor runs, as on Apple systems. Apple zips a
         /// directory; Foundation on Linux has no zip writer, so docmigrate copies the
-        /// directory as a directory, and the accessor receives that copy.
+        /// directory as a directory, and the accessor receives that copy. In the read-and-write
+        /// method the claim is kept until the accessor returns, because the write still needs it.
         public static let forUploading = ReadingOptions(rawValue: 1 << 3)
     }
 
     /// Options for coordinated writing, with Apple's raw values; use one at a time, none means a content update.
     public struct WritingOptions: OptionSet, Sendable, Hashable {
+        /// The bits, as in Apple's `NSFileCoordinatorWritingOptions`.
         public let rawValue: UInt
+        /// Makes options from Apple's raw bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
         /// The write deletes the item; on a directory it also excludes everything inside.
