@@ -1,0 +1,259 @@
+#if !canImport(Darwin)
+import Dispatch
+import Foundation
+import Synchronization
+
+/// One lock a claim takes: on an item, or on the tree of items inside a directory.
+///
+/// Every access to a path holds its item lock (shared to read, exclusive to write) and a
+/// shared tree lock on each proper ancestor. A writer that deletes, moves or replaces a
+/// directory also holds that directory's tree lock exclusively, so it waits for every access
+/// inside and makes later ones wait, while plain readers and writers of a directory and of
+/// its contents never meet (they share no lock, or share tree locks only in shared mode).
+struct CoordinationLock: Hashable, Comparable, Sendable {
+    enum Scope: String, Sendable {
+        case item
+        case tree
+    }
+
+    var scope: Scope
+    var path: String
+
+    /// `item:<path>` or `tree:<path>`, the name hashed into the lock file's name.
+    var name: String { scope.rawValue + ":" + path }
+
+    /// Byte-wise by path, then item before tree: the canonical order every claim locks in.
+    static func < (left: Self, right: Self) -> Bool {
+        if left.path != right.path { return Array(left.path.utf8).lexicographicallyPrecedes(Array(right.path.utf8)) }
+        return left.scope == .item && right.scope == .tree
+    }
+}
+
+/// The locks a coordinated access needs, each with its mode, in canonical order.
+struct CoordinationClaim: Sendable {
+    typealias Mode = POSIXFileLock.Mode
+
+    /// The locks to take, sorted; each lock appears once, with the strongest mode asked for.
+    private(set) var locks: [(lock: CoordinationLock, mode: Mode)] = []
+    /// The item paths the claim is about, for error messages.
+    private(set) var itemPaths: [String] = []
+
+    /// Adds the locks for accessing the item at canonical `path`.
+    mutating func add(path: String, mode: Mode, excludesContents: Bool) {
+        let key = FilePackage.root(containing: path) ?? path
+        itemPaths.append(path)
+        var wanted: [CoordinationLock: Mode] = [:]
+        for (lock, mode) in locks { wanted[lock] = mode }
+        func want(_ lock: CoordinationLock, _ mode: Mode) {
+            wanted[lock] = (wanted[lock] == .exclusive || mode == .exclusive) ? .exclusive : .shared
+        }
+        want(CoordinationLock(scope: .item, path: key), mode)
+        for ancestor in CoordinationPath.ancestors(of: key) { want(CoordinationLock(scope: .tree, path: ancestor), .shared) }
+        if excludesContents { want(CoordinationLock(scope: .tree, path: key), .exclusive) }
+        locks = wanted.sorted { $0.key < $1.key }.map { (lock: $0.key, mode: $0.value) }
+    }
+}
+
+/// The process-wide reader/writer table on top of the OS locks.
+///
+/// The OS locks alone are not enough: they only tell processes apart (two threads that open
+/// their own descriptors would exclude each other even when they share a purpose, and one
+/// descriptor shared by threads would not exclude them at all). So this table decides among
+/// the threads of this process, keyed by lock, and the process holds one OFD lock per lock
+/// file, in the strongest mode any of its holders needs, until its last holder leaves.
+///
+/// Claims with the same purpose identifier never wait for each other in this process. A
+/// waiting writer makes later readers of other purposes wait (so a stream of readers cannot
+/// starve it). Waiting for another process is done by polling the lock without blocking in
+/// the kernel, every 0.2 ms growing to 2 ms, so that a waiting call can be cancelled and a
+/// process never sleeps in the kernel while holding what its own threads need; it also
+/// means that across processes there is no fairness between readers and writers.
+final class CoordinationLockTable: Sendable {
+    typealias Mode = POSIXFileLock.Mode
+
+    /// The table of this process.
+    static let shared = CoordinationLockTable()
+
+    private struct Holder {
+        var purpose: String
+        var mode: Mode
+    }
+
+    private struct Entry {
+        var holders: [UInt64: Holder] = [:]
+        var waitingWriters: [UInt64: String] = [:]
+        var file: POSIXFileLock?
+        var fileMode: Mode?
+
+        var isUnused: Bool { holders.isEmpty && waitingWriters.isEmpty }
+
+        func blocks(_ mode: Mode, purpose: String, token: UInt64) -> Bool {
+            for holder in holders.values where holder.purpose != purpose {
+                if holder.mode == .exclusive || mode == .exclusive { return true }
+            }
+            if mode == .shared, !holders.values.contains(where: { $0.purpose == purpose }) {
+                return waitingWriters.contains { $0.key != token && $0.value != purpose }
+            }
+            return false
+        }
+
+        func strongestMode(with mode: Mode) -> Mode {
+            mode == .exclusive || holders.values.contains(where: { $0.mode == .exclusive }) ? .exclusive : .shared
+        }
+    }
+
+    private struct State {
+        var entries: [CoordinationLock: Entry] = [:]
+        var waiters: [UInt64: DispatchSemaphore] = [:]
+        var nextToken: UInt64 = 1
+    }
+
+    private enum Outcome {
+        case acquired
+        case wait
+        case failed(FileCoordinationError)
+    }
+
+    private let state = Mutex(State())
+
+    /// A token that names one claim's holdings in the table.
+    func makeToken() -> UInt64 {
+        state.withLock { state in
+            defer { state.nextToken += 1 }
+            return state.nextToken
+        }
+    }
+
+    /// Takes every lock of `claim` in canonical order, blocking the calling thread until all are held.
+    ///
+    /// On failure or cancellation, the locks already taken are released before throwing.
+    func acquire(
+        _ claim: CoordinationClaim, token: UInt64, purpose: String, folder: CoordinationLockFolder,
+        isCancelled: () -> Bool
+    ) throws(FileCoordinationError) {
+        var taken: [CoordinationLock] = []
+        do {
+            for (lock, mode) in claim.locks {
+                try acquire(lock, mode: mode, token: token, purpose: purpose, folder: folder, claim: claim, isCancelled: isCancelled)
+                taken.append(lock)
+            }
+        } catch {
+            release(taken, token: token)
+            throw error
+        }
+    }
+
+    /// Releases what `token` holds on the locks of `claim`.
+    func release(_ claim: CoordinationClaim, token: UInt64) {
+        release(claim.locks.map(\.lock), token: token)
+    }
+
+    private func acquire(
+        _ lock: CoordinationLock, mode: Mode, token: UInt64, purpose: String, folder: CoordinationLockFolder,
+        claim: CoordinationClaim, isCancelled: () -> Bool
+    ) throws(FileCoordinationError) {
+        let semaphore = DispatchSemaphore(value: 0)
+        var delay = 0.000_2
+        while true {
+            if isCancelled() {
+                forgetWaitingWriter(lock, token: token)
+                throw .cancelled(claim.itemPaths.first ?? lock.path)
+            }
+            let outcome = state.withLock { state -> Outcome in
+                var entry = state.entries[lock] ?? Entry()
+                let outcome = attempt(&entry, lock: lock, mode: mode, token: token, purpose: purpose, folder: folder, claim: claim)
+                if case .wait = outcome {
+                    if mode == .exclusive { entry.waitingWriters[token] = purpose }
+                    state.waiters[token] = semaphore
+                } else {
+                    entry.waitingWriters[token] = nil
+                }
+                if entry.isUnused {
+                    state.entries[lock] = nil
+                } else {
+                    state.entries[lock] = entry
+                }
+                return outcome
+            }
+            switch outcome {
+            case .acquired:
+                return
+            case .failed(let error):
+                wakeWaiters()
+                throw error
+            case .wait:
+                _ = semaphore.wait(timeout: .now() + delay)
+                delay = min(delay * 2, 0.002)
+            }
+        }
+    }
+
+    /// Admits `token` to `entry` if nothing in this process or outside blocks it; called under the mutex.
+    private func attempt(
+        _ entry: inout Entry, lock: CoordinationLock, mode: Mode, token: UInt64, purpose: String,
+        folder: CoordinationLockFolder, claim: CoordinationClaim
+    ) -> Outcome {
+        if entry.blocks(mode, purpose: purpose, token: token) { return .wait }
+        let needed = entry.strongestMode(with: mode)
+        if entry.fileMode != .exclusive, entry.fileMode != needed {
+            let lockFile = folder.lockFilePath(for: lock.name)
+            do throws(POSIXFileLock.Failure) {
+                let file: POSIXFileLock
+                if let open = entry.file {
+                    file = open
+                } else {
+                    file = try POSIXFileLock(path: lockFile)
+                    entry.file = file
+                }
+                // A shared-to-exclusive conversion is atomic and keeps the shared lock when it fails.
+                guard try file.tryLock(needed) == .acquired else { return .wait }
+                entry.fileMode = needed
+            } catch {
+                if entry.holders.isEmpty { entry.file = nil }
+                return .failed(
+                    .lockFileFailed(lockFile, item: claim.itemPaths.first ?? lock.path, call: error.call, reason: error.reason))
+            }
+        }
+        entry.holders[token] = Holder(purpose: purpose, mode: mode)
+        return .acquired
+    }
+
+    private func forgetWaitingWriter(_ lock: CoordinationLock, token: UInt64) {
+        state.withLock { state in
+            state.waiters[token] = nil
+            guard var entry = state.entries[lock] else { return }
+            entry.waitingWriters[token] = nil
+            state.entries[lock] = entry.isUnused ? nil : entry
+        }
+        // Readers that stood back for this writer may go now.
+        wakeWaiters()
+    }
+
+    private func release(_ locks: [CoordinationLock], token: UInt64) {
+        state.withLock { state in
+            for lock in locks {
+                guard var entry = state.entries[lock] else { continue }
+                entry.holders[token] = nil
+                if entry.holders.isEmpty {
+                    // Closing the lock file drops this process's OS lock.
+                    entry.file = nil
+                    entry.fileMode = nil
+                }
+                state.entries[lock] = entry.isUnused ? nil : entry
+            }
+        }
+        wakeWaiters()
+    }
+
+    private func wakeWaiters() {
+        let waiters = state.withLock { state in
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
+        }
+        for semaphore in waiters { semaphore.signal() }
+    }
+
+    /// How many locks this process has in its table; for tests that check nothing leaks.
+    var entryCount: Int { state.withLock { $0.entries.count } }
+}
+#endif

@@ -1,0 +1,143 @@
+#if !canImport(Darwin)
+import Foundation
+import Synchronization
+
+/// One item a coordinated call reads or writes, with its options.
+enum CoordinatedAccess: Sendable {
+    case reading(URL, NSFileCoordinator.ReadingOptions)
+    case writing(URL, NSFileCoordinator.WritingOptions)
+
+    var url: URL {
+        switch self {
+        case .reading(let url, _), .writing(let url, _): url
+        }
+    }
+
+    var isWriting: Bool {
+        if case .writing = self { return true }
+        return false
+    }
+}
+
+/// The state of one NSFileCoordinator and the work of a coordinated call, kept apart from
+/// the class so that the asynchronous method can carry it to another thread.
+final class CoordinatorCore: Sendable {
+    /// A move announced to the coordinator.
+    struct Move: Hashable, Sendable {
+        var from: URL
+        var to: URL
+        /// False for `item(at:willMoveTo:)`, true for `item(at:didMoveTo:)`.
+        var completed: Bool
+    }
+
+    private struct State {
+        var purposeIdentifier = "docmigrate.file-coordinator." + UUID().uuidString
+        var purposeWasSet = false
+        var isCancelled = false
+        var runningWriteAccessors = 0
+        var moves: [Move] = []
+    }
+
+    private let state = Mutex(State())
+
+    var purposeIdentifier: String { state.withLock { $0.purposeIdentifier } }
+
+    func setPurposeIdentifier(_ identifier: String) {
+        precondition(!identifier.isEmpty, "NSFileCoordinator: purposeIdentifier must not be empty")
+        state.withLock { state in
+            precondition(!state.purposeWasSet, "NSFileCoordinator: purposeIdentifier can be set only once")
+            state.purposeIdentifier = identifier
+            state.purposeWasSet = true
+        }
+    }
+
+    var isCancelled: Bool { state.withLock { $0.isCancelled } }
+
+    func cancel() { state.withLock { $0.isCancelled = true } }
+
+    func recordMove(from: URL, to: URL, completed: Bool) {
+        state.withLock { $0.moves.append(Move(from: from, to: to, completed: completed)) }
+    }
+
+    var moves: [Move] { state.withLock { $0.moves } }
+
+    /// Waits for every access, runs `accessor` with the URLs to use, then releases.
+    ///
+    /// The accessor receives one URL per access, in the order given.
+    func perform(_ accesses: [CoordinatedAccess], accessor: ([URL]) -> Void) throws(FileCoordinationError) {
+        let firstPath = accesses.first?.url.path ?? "/"
+        for access in accesses { precondition(access.url.isFileURL, "NSFileCoordinator: \(access.url) is not a file URL") }
+        guard !isCancelled else { throw .cancelled(firstPath) }
+        let writes = accesses.contains(where: \.isWriting)
+        if writes, state.withLock({ $0.runningWriteAccessors > 0 }) { throw .nestedWrite(firstPath) }
+        let folder = try CoordinationLockFolder.shared.get()
+
+        var claim = CoordinationClaim()
+        var accessorURLs: [URL] = []
+        var uploads: [(index: Int, path: String)] = []
+        for (index, access) in accesses.enumerated() {
+            switch access {
+            case .reading(let url, let options):
+                let resolves = options.contains(.resolvesSymbolicLink)
+                let path = CoordinationPath.canonical(url, resolvingLastLink: resolves)
+                claim.add(path: path, mode: .shared, excludesContents: false)
+                accessorURLs.append(resolves ? URL(fileURLWithPath: path) : url)
+                if options.contains(.forUploading) { uploads.append((index, path)) }
+            case .writing(let url, let options):
+                let path = CoordinationPath.canonical(url)
+                claim.add(path: path, mode: .exclusive, excludesContents: !options.isDisjoint(with: .excludingContents))
+                accessorURLs.append(url)
+            }
+        }
+
+        let table = CoordinationLockTable.shared
+        let token = table.makeToken()
+        try table.acquire(claim, token: token, purpose: purposeIdentifier, folder: folder) { isCancelled }
+        var isHeld = true
+        defer { if isHeld { table.release(claim, token: token) } }
+
+        var snapshotFolders: [URL] = []
+        defer { for folder in snapshotFolders { try? FileManager.default.removeItem(at: folder) } }
+        for upload in uploads {
+            let snapshot = try UploadSnapshot.make(of: upload.path)
+            snapshotFolders.append(snapshot.deletingLastPathComponent())
+            accessorURLs[upload.index] = snapshot
+        }
+        // A snapshot for uploading releases the claim, as on Apple systems, when the call only reads;
+        // a call that also writes keeps its claim for the write.
+        if !uploads.isEmpty, !writes {
+            table.release(claim, token: token)
+            isHeld = false
+        }
+
+        if writes { state.withLock { $0.runningWriteAccessors += 1 } }
+        defer { if writes { state.withLock { $0.runningWriteAccessors -= 1 } } }
+        accessor(accessorURLs)
+    }
+}
+
+/// The copy `.forUploading` hands to the accessor.
+enum UploadSnapshot {
+    /// Copies the item at `path` into a fresh temporary folder and returns the copy's URL.
+    static func make(of path: String) throws(FileCoordinationError) -> URL {
+        let fileManager = FileManager.default
+        let source = URL(fileURLWithPath: path)
+        guard fileManager.fileExists(atPath: path) else {
+            var error = FileCoordinationError.snapshotFailed(path, "the item does not exist")
+            error.errorCode = NSFileReadNoSuchFileError
+            throw error
+        }
+        let folder = fileManager.temporaryDirectory
+            .appendingPathComponent("docmigrate-upload-\(UUID().uuidString)", isDirectory: true)
+        let copy = folder.appendingPathComponent(source.lastPathComponent)
+        do {
+            try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
+            try fileManager.copyItem(at: source, to: copy)
+        } catch {
+            try? fileManager.removeItem(at: folder)
+            throw .snapshotFailed(path, error.localizedDescription)
+        }
+        return copy
+    }
+}
+#endif
