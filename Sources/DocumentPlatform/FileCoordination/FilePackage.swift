@@ -7,17 +7,18 @@ import Synchronization
 /// On Apple systems a package is a directory whose type conforms to `com.apple.package`.
 /// Here the decision is made by path extension alone, in this one place, so that every
 /// process that coordinates decides the same way without touching the disk: a path
-/// component whose extension (compared case-insensitively) is in `packageExtensions` is a
-/// package, whether it exists yet or not. A regular file with such an extension is keyed as
+/// component is a package when its extension resolves to a declared `UTType` conforming to
+/// `com.apple.package` (the system types, plus declarations loaded into `UTTypeRegistry`
+/// from an app's Info.plist), or is in `packageExtensions` (compared case-insensitively),
+/// whether the item exists yet or not. A regular file with such an extension is keyed as
 /// itself anyway, because nothing can be inside it.
 ///
-/// The set is injectable so that a document type can register its own package extension
-/// (and so that the UTType work can later fill it from types conforming to
-/// `com.apple.package`). Processes coordinate correctly only if they agree on the set.
+/// The extra set is injectable for formats that declare no type. Processes coordinate
+/// correctly only if they agree on the declarations and the set.
 package enum FilePackage {
-    /// The extensions treated as packages when no one has changed the set.
+    /// Extensions treated as packages besides those of declared package types, when no one has changed the set.
     package static let defaultPackageExtensions: Set<String> = [
-        "app", "bundle", "docpkg", "key", "numbers", "pages", "rtfd",
+        "app", "bundle", "docpkg", "numbers", "pages",
     ]
 
     private static let extensions = Mutex(defaultPackageExtensions)
@@ -41,12 +42,21 @@ package enum FilePackage {
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
             prefix += "/" + component
             if let dot = component.lastIndex(of: "."), dot != component.startIndex,
-                extensions.contains(component[component.index(after: dot)...].lowercased())
+                isPackageExtension(component[component.index(after: dot)...].lowercased(), extra: extensions)
             {
                 return prefix
             }
         }
         return nil
+    }
+
+    /// Whether a lowercased extension names a package: a declared package type, or one of `extra`.
+    private static func isPackageExtension(_ pathExtension: String, extra: Set<String>) -> Bool {
+        if extra.contains(pathExtension) { return true }
+        guard !pathExtension.isEmpty, let type = UTType(filenameExtension: pathExtension, conformingTo: .package) else {
+            return false
+        }
+        return type.isDeclared && type.conforms(to: .package)
     }
 }
 #endif

@@ -15,9 +15,24 @@ import Testing
         #expect(FilePackage.root(containing: path) == root)
     }
 
-    @Test(arguments: ["/work/plain/a.json", "/work/.docpkg/a", "/work/notes.txt"])
+    @Test(arguments: ["/work/plain/a.json", "/work/.docpkg/a", "/work/notes.txt", "/work/archive.zip/x", "/work/a.json/b"])
     func itemsOutsidePackagesHaveNoPackageRoot(_ path: String) {
         #expect(FilePackage.root(containing: path) == nil)
+    }
+
+    @Test func aTypeDeclaredAsAPackageInAnInfoPlistMakesItsExtensionAPackage() throws {
+        let path = "/work/Board.coordtestpkg/Pages/1.json"
+        #expect(FilePackage.root(containing: path) == nil)
+        let plist: [String: Any] = [
+            "UTExportedTypeDeclarations": [[
+                "UTTypeIdentifier": "com.example.coordination-test-package",
+                "UTTypeConformsTo": ["com.apple.package"],
+                "UTTypeTagSpecification": ["public.filename-extension": ["coordtestpkg"]],
+            ]],
+        ]
+        let data = try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)
+        try UTTypeRegistry.shared.loadDeclarations(fromInfoPlist: data, file: "Info.plist")
+        #expect(FilePackage.root(containing: path) == "/work/Board.coordtestpkg")
     }
 
     @Test func canonicalPathsResolveLinksOfExistingAncestorsAndKeepMissingComponents() throws {
