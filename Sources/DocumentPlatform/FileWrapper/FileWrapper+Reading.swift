@@ -124,6 +124,16 @@ extension FileWrapper {
     ///
     /// Apple's reader skips an entry `X.tiff` when `X` also exists (a legacy icon file), and so does this one.
     static func readChildren(of directory: FileDescriptor, location: DiskLocation, immediate: Bool) throws -> [ChildKey: FileWrapper] {
+        var children: [ChildKey: FileWrapper] = [:]
+        for name in try memberNames(of: directory) {
+            let child = try readChild(named: name, in: directory, location: location.appending(name), immediate: immediate)
+            children[ChildKey(name)] = child
+        }
+        return children
+    }
+
+    /// The names of an open folder's members: UTF-8 only, and without an `X.tiff` that stands beside `X`.
+    static func memberNames(of directory: FileDescriptor) throws -> [String] {
         var names: [String] = []
         for bytes in try directory.entryNames() {
             guard let name = String(validating: bytes, as: UTF8.self) else {
@@ -132,13 +142,9 @@ extension FileWrapper {
             names.append(name)
         }
         let present = Set(names.map(ChildKey.init))
-        var children: [ChildKey: FileWrapper] = [:]
-        for name in names {
-            if name.hasSuffix(".tiff"), name.count > 5, present.contains(ChildKey(String(name.dropLast(5)))) { continue }
-            let child = try readChild(named: name, in: directory, location: location.appending(name), immediate: immediate)
-            children[ChildKey(name)] = child
+        return names.filter { name in
+            !(name.hasSuffix(".tiff") && name.count > 5 && present.contains(ChildKey(String(name.dropLast(5)))))
         }
-        return children
     }
 
     /// One child of an open folder, read through that folder's descriptor.
@@ -234,22 +240,15 @@ extension FileWrapper {
         if status.kind == .directory, case .directory(.loaded(let oldChildren)) = contents {
             // Reconcile: list the folder now, re-read the children that are still there, drop the rest.
             let folder: FileDescriptor
-            var names: [String] = []
+            let names: [String]
             do {
                 folder = try FileDescriptor.openDirectory(atPath: path)
-                for bytes in try folder.entryNames() {
-                    guard let name = String(validating: bytes, as: UTF8.self) else {
-                        throw FileWrapperError.nameNotUTF8(bytes, in: path)
-                    }
-                    names.append(name)
-                }
+                names = try Self.memberNames(of: folder)
             } catch let failure as FileSystemError {
                 throw FileWrapperError.reading(failure)
             }
-            let present = Set(names.map(ChildKey.init))
             var children: [ChildKey: FileWrapper] = [:]
             for name in names {
-                if name.hasSuffix(".tiff"), name.count > 5, present.contains(ChildKey(String(name.dropLast(5)))) { continue }
                 let key = ChildKey(name)
                 if let existing = oldChildren[key] {
                     try existing.reread(atPath: path + "/" + name, immediate: immediate, location: nil)
