@@ -42,6 +42,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "DocumentPlatform", targets: ["DocumentPlatform"]),
+        .library(name: "DocumentModels", targets: ["DocumentModels"]),
+        .library(name: "DocumentCodecs", targets: ["DocumentCodecs"]),
+        .library(name: "Formats", targets: ["Formats"]),
         .library(name: "DocMigrateCommands", targets: ["DocMigrateCommands"]),
         .executable(name: "docmigrate", targets: ["docmigrate"]),
     ] + uniformTypeIdentifiersProducts,
@@ -52,6 +55,24 @@ let package = Package(
         .target(
             name: "DocumentPlatform",
             dependencies: ["CDocumentPlatform"],
+            swiftSettings: swiftSettings
+        ),
+        // The SwiftUI document protocols (legacy and 27) and the headless DocumentHost.
+        .target(
+            name: "DocumentModels",
+            dependencies: ["DocumentPlatform"],
+            swiftSettings: swiftSettings
+        ),
+        // The codec protocol, the four generic adapters and the codec registry.
+        .target(
+            name: "DocumentCodecs",
+            dependencies: ["DocumentModels"],
+            swiftSettings: swiftSettings
+        ),
+        // The built-in codecs and the conversions between them.
+        .target(
+            name: "Formats",
+            dependencies: ["DocumentCodecs"],
             swiftSettings: swiftSettings
         ),
         // The command-line verbs, callable in-process by tests and by a team's own tool.
@@ -78,6 +99,21 @@ let package = Package(
                 "DocumentPlatform",
                 "docmigrate-test-helper",
             ] + uniformTypeIdentifiersDependency,
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DocumentModelsTests",
+            dependencies: ["DocumentModels"] + uniformTypeIdentifiersDependency,
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DocumentCodecsTests",
+            dependencies: ["DocumentCodecs", "Formats"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FormatsTests",
+            dependencies: ["Formats"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
