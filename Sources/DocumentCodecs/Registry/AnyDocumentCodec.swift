@@ -1,0 +1,121 @@
+import DocumentModels
+
+/// A snapshot of some codec, carried without its static type (for the registry, the verifier and the converter).
+public struct AnySnapshot: Sendable {
+    /// The snapshot itself.
+    public let value: any Sendable
+    /// The identifier of the codec that made it.
+    public let codecIdentifier: String
+
+    public init(_ value: any Sendable, codecIdentifier: String) {
+        self.value = value
+        self.codecIdentifier = codecIdentifier
+    }
+}
+
+/// Any codec, with its snapshot type erased, so codecs of different formats sit in one registry.
+public struct AnyDocumentCodec: Sendable {
+    private let box: AnyCodecBox
+
+    /// Wraps the codec type `Codec` (made with its `init()`).
+    public init<Codec: DocumentCodec>(_ codec: Codec.Type) {
+        box = CodecBox<Codec>()
+    }
+
+    /// The codec's stable name.
+    public var identifier: String { box.identifier }
+    /// The content types the codec reads, preferred first.
+    public var readableContentTypes: [UTType] { box.readableContentTypes }
+    /// The content types the codec writes, preferred first.
+    public var writableContentTypes: [UTType] { box.writableContentTypes }
+
+    /// Decodes a wrapper; see `DocumentCodec.decode(_:contentType:)`.
+    public func decode(_ file: FileWrapper, contentType: UTType) throws -> AnySnapshot {
+        try box.decode(file, contentType: contentType)
+    }
+
+    /// Encodes a snapshot of this codec; a snapshot of another codec is a `CodecError`.
+    public func encode(_ snapshot: AnySnapshot, previous: FileWrapper?, contentType: UTType) throws -> FileWrapper {
+        try box.encode(snapshot, previous: previous, contentType: contentType)
+    }
+
+    /// Reads a document from a URL with progress; see `DocumentCodec.read(from:contentType:progress:)`.
+    public func read(from url: URL, contentType: UTType, progress: consuming Subprogress) async throws -> AnySnapshot {
+        try await box.read(from: url, contentType: contentType, progress: progress)
+    }
+
+    /// Writes a snapshot to a URL with progress; see `DocumentCodec.write(_:to:previous:contentType:progress:)`.
+    public func write(
+        _ snapshot: AnySnapshot, to url: URL, previous: AnySnapshot?, contentType: UTType, progress: consuming Subprogress
+    ) async throws {
+        try await box.write(snapshot, to: url, previous: previous, contentType: contentType, progress: progress)
+    }
+
+    /// Where two snapshots of this codec differ in meaning.
+    public func differences(expected: AnySnapshot, actual: AnySnapshot) throws -> [SnapshotDifference] {
+        try box.differences(expected: expected, actual: actual)
+    }
+}
+
+/// The type-erasing box: a base class whose generic subclass knows the codec.
+private class AnyCodecBox: @unchecked Sendable {
+    // Unchecked: the box has no stored state; subclasses only forward to a Sendable codec type.
+    var identifier: String { preconditionFailure("abstract") }
+    var readableContentTypes: [UTType] { preconditionFailure("abstract") }
+    var writableContentTypes: [UTType] { preconditionFailure("abstract") }
+    func decode(_ file: FileWrapper, contentType: UTType) throws -> AnySnapshot { preconditionFailure("abstract") }
+    func encode(_ snapshot: AnySnapshot, previous: FileWrapper?, contentType: UTType) throws -> FileWrapper {
+        preconditionFailure("abstract")
+    }
+    func read(from url: URL, contentType: UTType, progress: consuming Subprogress) async throws -> AnySnapshot {
+        preconditionFailure("abstract")
+    }
+    func write(_ snapshot: AnySnapshot, to url: URL, previous: AnySnapshot?, contentType: UTType, progress: consuming Subprogress) async throws {
+        preconditionFailure("abstract")
+    }
+    func differences(expected: AnySnapshot, actual: AnySnapshot) throws -> [SnapshotDifference] { preconditionFailure("abstract") }
+}
+
+private final class CodecBox<Codec: DocumentCodec>: AnyCodecBox, @unchecked Sendable {
+    override var identifier: String { Codec.identifier }
+    override var readableContentTypes: [UTType] { Codec.readableContentTypes }
+    override var writableContentTypes: [UTType] { Codec.writableContentTypes }
+
+    private func unwrap(_ snapshot: AnySnapshot) throws -> Codec.Snapshot {
+        guard let value = snapshot.value as? Codec.Snapshot else {
+            throw CodecError(
+                code: "registry.snapshot-mismatch",
+                message: "a snapshot of the \(snapshot.codecIdentifier) codec was given to the \(Codec.identifier) codec")
+        }
+        return value
+    }
+
+    override func decode(_ file: FileWrapper, contentType: UTType) throws -> AnySnapshot {
+        AnySnapshot(try CodecCall.decode(Codec(), file, contentType: contentType), codecIdentifier: Codec.identifier)
+    }
+
+    override func encode(_ snapshot: AnySnapshot, previous: FileWrapper?, contentType: UTType) throws -> FileWrapper {
+        try CodecCall.encode(Codec(), try unwrap(snapshot), previous: previous, contentType: contentType)
+    }
+
+    override func read(from url: URL, contentType: UTType, progress: consuming Subprogress) async throws -> AnySnapshot {
+        do {
+            let value = try await Codec().read(from: url, contentType: contentType, progress: progress)
+            return AnySnapshot(value, codecIdentifier: Codec.identifier)
+        } catch let error as CodecError {
+            throw error.located(in: url.path)
+        }
+    }
+
+    override func write(
+        _ snapshot: AnySnapshot, to url: URL, previous: AnySnapshot?, contentType: UTType, progress: consuming Subprogress
+    ) async throws {
+        let value = try unwrap(snapshot)
+        let previousValue = try previous.map(unwrap)
+        try await Codec().write(value, to: url, previous: previousValue, contentType: contentType, progress: progress)
+    }
+
+    override func differences(expected: AnySnapshot, actual: AnySnapshot) throws -> [SnapshotDifference] {
+        Codec().differences(expected: try unwrap(expected), actual: try unwrap(actual))
+    }
+}
