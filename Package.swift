@@ -93,11 +93,18 @@ let package = Package(
             path: "Tests/TestHelper",
             swiftSettings: swiftSettings
         ),
+        // What several test targets share: temporary folders, file-tree snapshots, the Python oracle.
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "DocumentPlatformTests",
             dependencies: [
                 "DocumentPlatform",
                 "docmigrate-test-helper",
+                "TestSupport",
             ] + uniformTypeIdentifiersDependency,
             swiftSettings: swiftSettings
         ),
@@ -108,12 +115,12 @@ let package = Package(
         ),
         .testTarget(
             name: "DocumentCodecsTests",
-            dependencies: ["DocumentCodecs", "Formats"],
+            dependencies: ["DocumentCodecs", "Formats", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "FormatsTests",
-            dependencies: ["Formats"],
+            dependencies: ["Formats", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import DocumentPlatform
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct FileWrapperWritingTests {

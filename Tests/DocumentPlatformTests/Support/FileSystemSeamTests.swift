@@ -1,5 +1,6 @@
 @testable import DocumentPlatform
 import Foundation
+import TestSupport
 import Testing
 
 /// The C target's calls: an atomic exchange, a rename that refuses to replace, and syncfs.

@@ -1,5 +1,6 @@
 import DocumentPlatform
 import Foundation
+import TestSupport
 import Testing
 
 /// The registry is shared by the whole process and tests run in parallel, so every test declares

@@ -1,6 +1,7 @@
 import DocumentCodecs
 import Formats
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct NotebookCodecTests {
@@ -11,13 +12,8 @@ import Testing
         Notebook(title: "Field notes", pages: (0..<count).map { Notebook.Page(text: "Page \($0)\nline two") })
     }
 
-    static func inode(_ url: URL) throws -> UInt64 {
-        let number = try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? NSNumber
-        return try #require(number).uint64Value
-    }
-
     @Test func writesTheDocumentedLayoutAndReadsItBack() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let notebook = Self.notebook(pages: 3)
         let url = folder.appending("Notes.notebook")
         try codec.encode(notebook, previous: nil, contentType: type).write(to: url, options: .atomic, originalContentsURL: nil)
@@ -32,12 +28,12 @@ import Testing
     }
 
     @Test func savingOneChangedPageOfAThousandRewritesOnePageFile() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let url = folder.appending("Big.notebook")
         var notebook = Self.notebook(pages: 1000)
         try codec.encode(notebook, previous: nil, contentType: type).write(to: url, options: [.atomic, .withNameUpdating], originalContentsURL: nil)
-        let before = try Dictionary(uniqueKeysWithValues: notebook.pages.map { ($0.id, try Self.inode(url.appendingPathComponent("pages/\($0.id.uuidString).txt"))) })
-        let metadataBefore = try Self.inode(url.appendingPathComponent("metadata.json"))
+        let before = try Dictionary(uniqueKeysWithValues: notebook.pages.map { ($0.id, try FileTree.inode(url.appendingPathComponent("pages/\($0.id.uuidString).txt"))) })
+        let metadataBefore = try FileTree.inode(url.appendingPathComponent("metadata.json"))
 
         let opened = try FileWrapper(url: url)
         notebook = try codec.decode(opened, contentType: type)
@@ -46,12 +42,12 @@ import Testing
         try saved.write(to: url, options: [.atomic, .withNameUpdating], originalContentsURL: url)
 
         var rewritten: [UUID] = []
-        for page in notebook.pages where try Self.inode(url.appendingPathComponent("pages/\(page.id.uuidString).txt")) != before[page.id] {
+        for page in notebook.pages where try FileTree.inode(url.appendingPathComponent("pages/\(page.id.uuidString).txt")) != before[page.id] {
             rewritten.append(page.id)
         }
         #expect(rewritten.count == 1, "\(rewritten.count) of 1000 page files were rewritten")
         #expect(rewritten.first == notebook.pages[500].id)
-        #expect(try Self.inode(url.appendingPathComponent("metadata.json")) == metadataBefore)
+        #expect(try FileTree.inode(url.appendingPathComponent("metadata.json")) == metadataBefore)
         #expect(try codec.decode(FileWrapper(url: url), contentType: type) == notebook)
     }
 
@@ -83,7 +79,7 @@ import Testing
     }
 
     @Test func aPageThatVanishesAfterOpeningIsAnErrorNotAShorterNotebook() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let url = folder.appending("Notes.notebook")
         let notebook = Self.notebook(pages: 2)
         try codec.encode(notebook, previous: nil, contentType: type).write(to: url, options: .atomic, originalContentsURL: nil)

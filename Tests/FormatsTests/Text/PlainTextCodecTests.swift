@@ -1,6 +1,7 @@
 import DocumentCodecs
 import Formats
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct PlainTextCodecTests {
