@@ -78,7 +78,7 @@ let package = Package(
         // The command-line verbs, callable in-process by tests and by a team's own tool.
         .target(
             name: "DocMigrateCommands",
-            dependencies: ["DocumentPlatform"],
+            dependencies: ["Formats"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

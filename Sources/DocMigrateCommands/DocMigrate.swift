@@ -1,8 +1,11 @@
+// A team's own tool imports DocMigrateCommands alone and can register codecs: the codec layer comes along.
+@_exported import Formats
+
 /// The entry point of the `docmigrate` command and the version it reports.
 ///
 /// The executable is a few lines that call ``main(tool:)``. A team's own tool is one file that
-/// builds a ``CommandLineTool`` (today: ``CommandLineTool/docmigrate`` with its own name, later
-/// with its codecs registered) and passes it here, so every verb works on the team's formats.
+/// builds a ``CommandLineTool`` (``CommandLineTool/docmigrate`` with its own name and its codecs
+/// registered) and passes it here, so every verb works on the team's formats.
 public enum DocMigrate {
     /// The version `docmigrate --version` prints; kept here and nowhere else.
     public static let version = "0.1.0"

@@ -1,8 +1,11 @@
+import DocumentCodecs
+import Formats
+
 /// A command-line tool made of verbs: `docmigrate` itself, or a team's own tool built on it.
 ///
 /// This is the configuration the entry point takes. A team's own tool is one file that starts
-/// from ``docmigrate``, changes what it needs (its name, and — once codecs exist — registers its
-/// own codecs here) and calls ``main()``. Tests call ``run(arguments:environment:output:)``
+/// from ``docmigrate``, changes what it needs (its name, its own codecs registered in ``codecs``)
+/// and calls ``main()``. Tests call ``run(arguments:environment:output:)``
 /// in-process with captured output.
 ///
 /// The tool always has the ``Verb/help`` verb, listed last; the names `help`, `--help`, `-h` and
@@ -14,6 +17,7 @@
 ///
 ///     var tool = CommandLineTool.docmigrate
 ///     tool.name = "acme-docs"
+///     tool.codecs.register(AcmeSketchCodec.self)
 ///     await DocMigrate.main(tool: tool)
 public struct CommandLineTool: Sendable {
     /// The name in usage lines and help, such as `docmigrate`.
@@ -26,13 +30,19 @@ public struct CommandLineTool: Sendable {
     public var discussion: String
     /// The verbs, in the order help lists them, ending with `help`.
     public private(set) var verbs: [Verb]
+    /// The codecs every verb works with: the built-in ones, plus those a team registers.
+    public var codecs: CodecRegistry
 
     /// Creates a tool from its verbs; ``Verb/help`` is appended.
     ///
     /// Contradictory descriptions (two verbs of one name, an option declared twice, a required
     /// argument after an optional one, …) are programming errors and stop the program here.
-    public init(name: String, version: String, abstract: String, discussion: String = "", verbs: [Verb]) {
+    public init(
+        name: String, version: String, abstract: String, discussion: String = "", verbs: [Verb],
+        codecs: CodecRegistry = .builtIn
+    ) {
         self.name = name
+        self.codecs = codecs
         self.version = version
         self.abstract = abstract
         self.discussion = discussion
