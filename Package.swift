@@ -45,6 +45,7 @@ let package = Package(
         .library(name: "DocumentModels", targets: ["DocumentModels"]),
         .library(name: "DocumentCodecs", targets: ["DocumentCodecs"]),
         .library(name: "Formats", targets: ["Formats"]),
+        .library(name: "Comparison", targets: ["Comparison"]),
         .library(name: "DocMigrateCommands", targets: ["DocMigrateCommands"]),
         .executable(name: "docmigrate", targets: ["docmigrate"]),
     ] + uniformTypeIdentifiersProducts,
@@ -72,6 +73,13 @@ let package = Package(
         // The built-in codecs and the conversions between them.
         .target(
             name: "Formats",
+            dependencies: ["DocumentCodecs"],
+            swiftSettings: swiftSettings
+        ),
+        // Comparators that explain differences (bytes, text, JSON, packages) and SHA-256; below both
+        // the verifier and the batch converter, which must not import each other.
+        .target(
+            name: "Comparison",
             dependencies: ["DocumentCodecs"],
             swiftSettings: swiftSettings
         ),
@@ -121,6 +129,11 @@ let package = Package(
         .testTarget(
             name: "FormatsTests",
             dependencies: ["Formats", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ComparisonTests",
+            dependencies: ["Comparison", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
