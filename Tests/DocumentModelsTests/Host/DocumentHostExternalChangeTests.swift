@@ -16,6 +16,8 @@ import Testing
         let probe = Probe()
         let host = DocumentHost { _, _ in ProbeDocument(probe: probe) }
         let document = try await host.open(url)
+        document.setText("mine, saved", undoManager: host.undoManager)
+        try await host.save()
         #expect(try await host.checkForExternalChanges() == .unchanged)
 
         try writeFromAnotherProcess("theirs", to: url)
@@ -26,6 +28,12 @@ import Testing
         #expect(document.text == "theirs")
         #expect(probe.calls.last == .apply(snapshot: "theirs", previous: "mine", onMainActor: true))
         #expect(try await host.checkForExternalChanges() == .unchanged)
+
+        // The file no longer holds what the host last wrote, so the next writer gets no previous snapshot.
+        document.setText("mine again", undoManager: host.undoManager)
+        try await host.save()
+        #expect(probe.writes.last == .write(snapshot: "mine again", previous: nil, onMainActor: false, destination: probe.writeDestination))
+        #expect(text(of: url) == "mine again")
     }
 
     @Test func saveRefusesToOverwriteAFileAnotherProcessChanged() async throws {

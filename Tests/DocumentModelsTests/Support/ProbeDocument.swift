@@ -44,6 +44,12 @@ final class Probe: Sendable {
         recorded.withLock { $0.removeAll() }
     }
 
+    /// The destination of the last `write` call, or the empty string.
+    var writeDestination: String {
+        guard case .write(_, _, _, let destination)? = writes.last else { return "" }
+        return destination
+    }
+
     /// The `write` calls only.
     var writes: [Call] {
         calls.filter { if case .write = $0 { true } else { false } }
