@@ -1,0 +1,148 @@
+// The seam through which a save moves its result into place. On Linux it goes through
+// DocumentPlatform's file descriptors (renameat2 with RENAME_EXCHANGE, and the fallbacks where a
+// file system cannot swap); on Apple systems through FileManager's item replacement, which swaps
+// with renamex_np on APFS.
+
+/// A fresh folder beside a destination, where a writer builds the new item before it replaces
+/// the destination in one step.
+///
+/// The folder sits in the destination's own folder, so it is on the same file system and the
+/// final rename is atomic: a reader of the destination sees the old item or the new one, never
+/// a mix, and a writer that fails leaves the destination untouched.
+final class ItemReplacement: Sendable {
+    /// The item to replace (it need not exist yet).
+    let destination: URL
+    /// Where the writer must build the new item.
+    let temporaryItemURL: URL
+    private let folderURL: URL
+
+    /// Creates the temporary folder beside `destination`.
+    init(replacing destination: URL) throws {
+        self.destination = destination
+        folderURL = try Self.makeFolder(beside: destination)
+        temporaryItemURL = folderURL.appendingPathComponent(destination.lastPathComponent, isDirectory: destination.hasDirectoryPath)
+    }
+
+    /// Whether the writer left anything at `temporaryItemURL`.
+    var hasTemporaryItem: Bool {
+        (try? FileIdentity.current(of: temporaryItemURL)) != nil
+    }
+
+    /// Copies the current destination to the temporary location, for a writer that writes only
+    /// what changed since the previous snapshot.
+    @concurrent func copyDestinationToTemporaryItem() async throws {
+        try FileManager.default.copyItem(at: destination, to: temporaryItemURL)
+    }
+
+    /// Flushes the new item, replaces the destination with it in one step and removes the folder.
+    @concurrent func replaceDestination() async throws {
+        try Self.replace(destination, withItemAt: temporaryItemURL, folder: folderURL)
+        discard()
+    }
+
+    /// Removes the temporary folder and whatever it holds.
+    func discard() {
+        Self.removeFolder(folderURL)
+    }
+}
+
+#if !canImport(Darwin)
+extension ItemReplacement {
+    private static let folderPrefix = ".docmigrate-save-"
+
+    private static func parentPath(of url: URL) -> String {
+        let parent = (url.path as NSString).deletingLastPathComponent
+        return parent.isEmpty ? "." : parent
+    }
+
+    fileprivate static func makeFolder(beside destination: URL) throws -> URL {
+        let parentPath = parentPath(of: destination)
+        let parent = try FileDescriptor.openDirectory(followingLinksAtPath: parentPath)
+        let name = try parent.makeUniqueDirectory(prefix: folderPrefix)
+        return URL(fileURLWithPath: parentPath, isDirectory: true).appendingPathComponent(name, isDirectory: true)
+    }
+
+    fileprivate static func removeFolder(_ folder: URL) {
+        guard let parent = try? FileDescriptor.openDirectory(followingLinksAtPath: parentPath(of: folder)) else { return }
+        try? parent.removeTree(named: folder.lastPathComponent)
+    }
+
+    fileprivate static func replace(_ destination: URL, withItemAt item: URL, folder: URL) throws {
+        let name = destination.lastPathComponent
+        let parent = try FileDescriptor.openDirectory(followingLinksAtPath: parentPath(of: destination))
+        let temporary = try parent.openDirectory(named: folder.lastPathComponent)
+        guard let newItem = try temporary.status(ofEntry: name) else {
+            throw FileSystemError(operation: "rename", path: item.path, errorNumber: SystemErrorText.noSuchEntry)
+        }
+        try flush(name, in: temporary, isDirectory: newItem.kind == .directory)
+        try swap(name, from: temporary, into: parent, newIsDirectory: newItem.kind == .directory)
+        try? parent.synchronize()
+    }
+
+    /// Makes the new item durable before it becomes visible: one file-system flush, or `fsync` of the item.
+    private static func flush(_ name: String, in folder: FileDescriptor, isDirectory: Bool) throws {
+        do {
+            try folder.synchronizeFileSystem()
+        } catch {
+            if isDirectory {
+                try folder.openDirectory(named: name).synchronize()
+            } else if try folder.status(ofEntry: name)?.kind == .regular {
+                try folder.openRegularFile(named: name).synchronize()
+            }
+        }
+    }
+
+    /// Swaps with RENAME_EXCHANGE; where the file system cannot, a file replaces a file with
+    /// rename(2) (still atomic) and a folder is moved aside first (briefly missing, never mixed).
+    private static func swap(_ name: String, from temporary: FileDescriptor, into parent: FileDescriptor, newIsDirectory: Bool) throws {
+        let unsupported: Set<Int32> = [
+            SystemErrorText.notSupported, SystemErrorText.invalidArgument, SystemErrorText.operationNotSupported,
+        ]
+        guard let existing = try parent.status(ofEntry: name) else {
+            do {
+                try temporary.renameWithoutReplacing(name, to: name, in: parent)
+            } catch let failure as FileSystemError where failure.errorNumber == SystemErrorText.exists {
+                try swap(name, from: temporary, into: parent, newIsDirectory: newIsDirectory)
+            } catch let failure as FileSystemError where unsupported.contains(failure.errorNumber) {
+                try temporary.rename(name, to: name, in: parent)
+            }
+            return
+        }
+        do {
+            try temporary.exchange(name, with: name, in: parent)
+        } catch let failure as FileSystemError where unsupported.contains(failure.errorNumber) {
+            if !newIsDirectory && existing.kind != .directory {
+                try temporary.rename(name, to: name, in: parent)
+                return
+            }
+            let aside = name + ".previous"
+            try parent.rename(name, to: aside, in: temporary)
+            do {
+                try temporary.rename(name, to: name, in: parent)
+            } catch {
+                try? temporary.rename(aside, to: name, in: parent)
+                throw error
+            }
+        }
+    }
+}
+#else
+extension ItemReplacement {
+    fileprivate static func makeFolder(beside destination: URL) throws -> URL {
+        try FileManager.default.url(
+            for: .itemReplacementDirectory, in: .userDomainMask, appropriateFor: destination, create: true)
+    }
+
+    fileprivate static func removeFolder(_ folder: URL) {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    fileprivate static func replace(_ destination: URL, withItemAt item: URL, folder: URL) throws {
+        if FileManager.default.fileExists(atPath: destination.path) {
+            _ = try FileManager.default.replaceItemAt(destination, withItemAt: item)
+        } else {
+            try FileManager.default.moveItem(at: item, to: destination)
+        }
+    }
+}
+#endif
