@@ -118,7 +118,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DocumentModelsTests",
-            dependencies: ["DocumentModels"] + uniformTypeIdentifiersDependency,
+            dependencies: ["DocumentModels", "TestSupport", "docmigrate-test-helper"] + uniformTypeIdentifiersDependency,
             swiftSettings: swiftSettings
         ),
         .testTarget(

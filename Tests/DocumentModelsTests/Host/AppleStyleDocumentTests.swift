@@ -1,5 +1,6 @@
 import DocumentModels
 import Synchronization
+import TestSupport
 import Testing
 
 /// The documents written as Apple's documentation writes them, driven through the host.

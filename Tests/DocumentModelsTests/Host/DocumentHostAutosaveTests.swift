@@ -1,4 +1,5 @@
 import DocumentModels
+import TestSupport
 import Testing
 
 @MainActor

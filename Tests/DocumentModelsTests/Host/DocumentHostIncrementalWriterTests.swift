@@ -1,4 +1,5 @@
 import DocumentModels
+import TestSupport
 import Testing
 
 /// A package document whose custom writer, given `previous`, writes only the pages that changed

@@ -1,5 +1,6 @@
 import DocumentModels
 import Synchronization
+import TestSupport
 import Testing
 
 @MainActor
