@@ -5,7 +5,7 @@
 /// `FileWrapperDocumentReader` and `FileWrapperDocumentWriter` use to hand a writer its previous wrapper.
 public struct DocumentReadConfiguration: Hashable, Sendable {
     /// The content type of the file being read, one of the document's readable content types.
-    public var contentType: UTType
+    public let contentType: UTType
     package let fileWrapperHistory: FileWrapperHistory?
 
     /// Creates a configuration for reading `contentType` (a host makes these).
@@ -27,7 +27,7 @@ public struct DocumentReadConfiguration: Hashable, Sendable {
 /// SwiftUI's `DocumentWriteConfiguration`, with the same hidden record as `DocumentReadConfiguration`.
 public struct DocumentWriteConfiguration: Hashable, Sendable {
     /// The content type to write, one of the document's writable content types.
-    public var contentType: UTType
+    public let contentType: UTType
     package let fileWrapperHistory: FileWrapperHistory?
 
     /// Creates a configuration for writing `contentType` (a host makes these).

@@ -75,7 +75,7 @@ extension ItemReplacement {
             throw FileSystemError(operation: "rename", path: item.path, errorNumber: SystemErrorText.noSuchEntry)
         }
         try flush(name, in: temporary, isDirectory: newItem.kind == .directory)
-        try swap(name, from: temporary, into: parent, newIsDirectory: newItem.kind == .directory)
+        try AtomicSwap.moveIntoPlace(name, from: temporary, to: parent, newIsDirectory: newItem.kind == .directory)
         try? parent.synchronize()
     }
 
@@ -88,40 +88,6 @@ extension ItemReplacement {
                 try folder.openDirectory(named: name).synchronize()
             } else if try folder.status(ofEntry: name)?.kind == .regular {
                 try folder.openRegularFile(named: name).synchronize()
-            }
-        }
-    }
-
-    /// Swaps with RENAME_EXCHANGE; where the file system cannot, a file replaces a file with
-    /// rename(2) (still atomic) and a folder is moved aside first (briefly missing, never mixed).
-    private static func swap(_ name: String, from temporary: FileDescriptor, into parent: FileDescriptor, newIsDirectory: Bool) throws {
-        let unsupported: Set<Int32> = [
-            SystemErrorText.notSupported, SystemErrorText.invalidArgument, SystemErrorText.operationNotSupported,
-        ]
-        guard let existing = try parent.status(ofEntry: name) else {
-            do {
-                try temporary.renameWithoutReplacing(name, to: name, in: parent)
-            } catch let failure as FileSystemError where failure.errorNumber == SystemErrorText.exists {
-                try swap(name, from: temporary, into: parent, newIsDirectory: newIsDirectory)
-            } catch let failure as FileSystemError where unsupported.contains(failure.errorNumber) {
-                try temporary.rename(name, to: name, in: parent)
-            }
-            return
-        }
-        do {
-            try temporary.exchange(name, with: name, in: parent)
-        } catch let failure as FileSystemError where unsupported.contains(failure.errorNumber) {
-            if !newIsDirectory && existing.kind != .directory {
-                try temporary.rename(name, to: name, in: parent)
-                return
-            }
-            let aside = name + ".previous"
-            try parent.rename(name, to: aside, in: temporary)
-            do {
-                try temporary.rename(name, to: name, in: parent)
-            } catch {
-                try? temporary.rename(aside, to: name, in: parent)
-                throw error
             }
         }
     }

@@ -73,7 +73,7 @@ import Testing
     @Test func aFileReplacesAFileWithRenameWhenExchangeIsUnsupported() throws {
         let temporary = try TemporaryDirectory("fallback-file")
         let (staging, parent) = try prepare(temporary, newIsDirectory: false, oldIsDirectory: false)
-        try FileWrapper.swapIntoPlace("item", from: staging, to: parent, newIsDirectory: false, canExchange: false)
+        try AtomicSwap.moveIntoPlace("item", from: staging, to: parent, newIsDirectory: false, canExchange: false)
         #expect(try Data(contentsOf: temporary.appending("item")) == Data("new".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.appending(".staging").path).isEmpty)
     }
@@ -81,7 +81,7 @@ import Testing
     @Test func aFolderIsMovedAsideThenReplacedWhenExchangeIsUnsupported() throws {
         let temporary = try TemporaryDirectory("fallback-folder")
         let (staging, parent) = try prepare(temporary, newIsDirectory: true, oldIsDirectory: true)
-        try FileWrapper.swapIntoPlace("item", from: staging, to: parent, newIsDirectory: true, canExchange: false)
+        try AtomicSwap.moveIntoPlace("item", from: staging, to: parent, newIsDirectory: true, canExchange: false)
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.appending("item").path) == ["new.txt"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.appending(".staging").path).isEmpty)
     }
@@ -89,7 +89,7 @@ import Testing
     @Test func theExchangePathLeavesTheOldItemInStagingForRemoval() throws {
         let temporary = try TemporaryDirectory("exchange-path")
         let (staging, parent) = try prepare(temporary, newIsDirectory: true, oldIsDirectory: false)
-        try FileWrapper.swapIntoPlace("item", from: staging, to: parent, newIsDirectory: true)
+        try AtomicSwap.moveIntoPlace("item", from: staging, to: parent, newIsDirectory: true)
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.appending("item").path) == ["new.txt"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.appending(".staging").path).isEmpty)
     }
