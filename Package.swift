@@ -137,6 +137,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "MigrationGuidesTests",
+            dependencies: ["DocMigrateCommands", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "DocMigrateCommandsTests",
             dependencies: ["DocMigrateCommands", "docmigrate"],
             swiftSettings: swiftSettings

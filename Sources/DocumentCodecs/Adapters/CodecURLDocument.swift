@@ -57,7 +57,10 @@ public struct CodecURLReader<Codec: DocumentCodec>: DocumentReader {
 }
 
 /// A `DocumentWriter` that runs a codec's streaming write.
-public struct CodecURLWriter<Codec: DocumentCodec>: DocumentWriter {
+///
+/// It always writes the whole item (a codec's write gets no current file to update), so the host
+/// need not copy the current package into the temporary location first.
+public struct CodecURLWriter<Codec: DocumentCodec>: DocumentWriter, WholeItemDocumentWriter {
     /// The content type being written.
     public let contentType: UTType
 
