@@ -8,12 +8,29 @@
 /// main actor (Apple documents neither thread; the value is `Sendable`).
 @MainActor
 public final class FileDocumentContainer<Value: FileDocument>: Document {
+    private var storedValue: Value?
+
     /// The document's current value; change it through `DocumentHost.update(actionName:_:)` so that undo and autosave see it.
-    public internal(set) var value: Value
+    ///
+    /// Reading it from a container made with `init()` before the host opened a file into it is a
+    /// programming error, as SwiftUI never shows an editor a document it has not read.
+    public internal(set) var value: Value {
+        get {
+            guard let storedValue else { preconditionFailure("FileDocumentContainer has no value: open a file into it first") }
+            return storedValue
+        }
+        set { storedValue = newValue }
+    }
 
     /// Wraps `value`, for example a new document in a `makeDocument` closure.
     public init(_ value: Value) {
-        self.value = value
+        storedValue = value
+    }
+
+    /// An empty container for the host to open a file into: the value comes from `init(configuration:)`,
+    /// as SwiftUI reads a legacy document, so no placeholder value is needed.
+    public init() {
+        storedValue = nil
     }
 
     nonisolated public static var readableContentTypes: [UTType] { Value.readableContentTypes }
@@ -34,7 +51,8 @@ public final class FileDocumentContainer<Value: FileDocument>: Document {
 
     /// The value itself: a `FileDocument` is a value, so it is its own snapshot.
     public func snapshot(contentType: UTType) async throws -> sending Value {
-        value
+        guard let storedValue else { throw CocoaError(.fileWriteUnknown) }
+        return storedValue
     }
 
     /// Writes the value with `fileWrapper(configuration:)`, passing the wrapper last read or written as `existingFile`.

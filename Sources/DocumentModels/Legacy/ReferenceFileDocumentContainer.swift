@@ -7,12 +7,27 @@
 /// host's undo manager, or autosave will not write.
 @MainActor
 public final class ReferenceFileDocumentContainer<Wrapped: ReferenceFileDocument>: Document {
+    private var storedDocument: Wrapped?
+
     /// The hosted document; replaced by a new instance when the file is read again.
-    public private(set) var document: Wrapped
+    ///
+    /// Reading it from a container made with `init()` before the host opened a file into it is a programming error.
+    public private(set) var document: Wrapped {
+        get {
+            guard let storedDocument else { preconditionFailure("ReferenceFileDocumentContainer has no document: open a file into it first") }
+            return storedDocument
+        }
+        set { storedDocument = newValue }
+    }
 
     /// Wraps `document`, for example a new document in a `makeDocument` closure.
     public init(_ document: Wrapped) {
-        self.document = document
+        storedDocument = document
+    }
+
+    /// An empty container for the host to open a file into with `init(configuration:)`.
+    public init() {
+        storedDocument = nil
     }
 
     nonisolated public static var readableContentTypes: [UTType] { Wrapped.readableContentTypes }
@@ -33,7 +48,8 @@ public final class ReferenceFileDocumentContainer<Wrapped: ReferenceFileDocument
 
     /// Captures the document's legacy snapshot, together with the document that serializes it.
     public func snapshot(contentType: UTType) async throws -> sending ReferenceFileDocumentSnapshot<Wrapped> {
-        ReferenceFileDocumentSnapshot(document: document, snapshot: try document.snapshot(contentType: contentType))
+        guard let storedDocument else { throw CocoaError(.fileWriteUnknown) }
+        return ReferenceFileDocumentSnapshot(document: storedDocument, snapshot: try storedDocument.snapshot(contentType: contentType))
     }
 
     /// Serializes with `fileWrapper(snapshot:configuration:)`, passing the wrapper last read or written as `existingFile`.
