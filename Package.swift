@@ -46,6 +46,7 @@ let package = Package(
         .library(name: "DocumentCodecs", targets: ["DocumentCodecs"]),
         .library(name: "Formats", targets: ["Formats"]),
         .library(name: "Comparison", targets: ["Comparison"]),
+        .library(name: "Verification", targets: ["Verification"]),
         .library(name: "DocMigrateCommands", targets: ["DocMigrateCommands"]),
         .executable(name: "docmigrate", targets: ["docmigrate"]),
     ] + uniformTypeIdentifiersProducts,
@@ -81,6 +82,12 @@ let package = Package(
         .target(
             name: "Comparison",
             dependencies: ["DocumentCodecs"],
+            swiftSettings: swiftSettings
+        ),
+        // The verifier: golden corpora, routes, the compatibility matrix, reports.
+        .target(
+            name: "Verification",
+            dependencies: ["Comparison"],
             swiftSettings: swiftSettings
         ),
         // The command-line verbs, callable in-process by tests and by a team's own tool.
@@ -129,6 +136,11 @@ let package = Package(
         .testTarget(
             name: "FormatsTests",
             dependencies: ["Formats", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "VerificationTests",
+            dependencies: ["Verification", "Formats", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

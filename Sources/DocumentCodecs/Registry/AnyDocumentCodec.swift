@@ -55,6 +55,18 @@ public struct AnyDocumentCodec: Sendable {
     public func differences(expected: AnySnapshot, actual: AnySnapshot) throws -> [SnapshotDifference] {
         try box.differences(expected: expected, actual: actual)
     }
+
+    /// Hands the codec's static type to `visitor`, for code that needs it generically (the adapters, say).
+    public func accept<Visitor: DocumentCodecVisitor>(_ visitor: Visitor) -> Visitor.Result {
+        box.accept(visitor)
+    }
+}
+
+/// Code that works on a codec type, given an `AnyDocumentCodec` whose type is erased.
+public protocol DocumentCodecVisitor {
+    associatedtype Result
+    /// Called with the codec type that the erased codec wraps.
+    func visit<Codec: DocumentCodec>(_ codec: Codec.Type) -> Result
 }
 
 /// The type-erasing box: a base class whose generic subclass knows the codec.
@@ -74,6 +86,7 @@ private class AnyCodecBox: @unchecked Sendable {
         preconditionFailure("abstract")
     }
     func differences(expected: AnySnapshot, actual: AnySnapshot) throws -> [SnapshotDifference] { preconditionFailure("abstract") }
+    func accept<Visitor: DocumentCodecVisitor>(_ visitor: Visitor) -> Visitor.Result { preconditionFailure("abstract") }
 }
 
 private final class CodecBox<Codec: DocumentCodec>: AnyCodecBox, @unchecked Sendable {
@@ -117,5 +130,9 @@ private final class CodecBox<Codec: DocumentCodec>: AnyCodecBox, @unchecked Send
 
     override func differences(expected: AnySnapshot, actual: AnySnapshot) throws -> [SnapshotDifference] {
         Codec().differences(expected: try unwrap(expected), actual: try unwrap(actual))
+    }
+
+    override func accept<Visitor: DocumentCodecVisitor>(_ visitor: Visitor) -> Visitor.Result {
+        visitor.visit(Codec.self)
     }
 }

@@ -7,6 +7,8 @@ import DocumentModels
 public struct CodecRegistry: Sendable {
     /// The registered codecs, in registration order.
     public private(set) var codecs: [AnyDocumentCodec] = []
+    /// The registered conversions between codecs' snapshots, in registration order.
+    public private(set) var conversions: [AnySnapshotConversion] = []
 
     /// An empty registry.
     public init() {}
@@ -25,6 +27,22 @@ public struct CodecRegistry: Sendable {
     /// Adds the codec type `Codec`.
     public mutating func register<Codec: DocumentCodec>(_ codec: Codec.Type) {
         register(AnyDocumentCodec(codec))
+    }
+
+    /// Adds a conversion; one with the same source and target codecs is replaced.
+    public mutating func register(_ conversion: AnySnapshotConversion) {
+        conversions.removeAll { $0.sourceCodec == conversion.sourceCodec && $0.targetCodec == conversion.targetCodec }
+        conversions.append(conversion)
+    }
+
+    /// Adds the conversion type `Conversion`.
+    public mutating func register<Conversion: SnapshotConversion>(_ conversion: Conversion.Type) {
+        register(AnySnapshotConversion(conversion))
+    }
+
+    /// The conversion from the codec `source` to the codec `target`, if registered.
+    public func conversion(from source: String, to target: String) -> AnySnapshotConversion? {
+        conversions.first { $0.sourceCodec == source && $0.targetCodec == target }
     }
 
     /// The codec named `identifier`, if registered.

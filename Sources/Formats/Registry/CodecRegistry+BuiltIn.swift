@@ -1,8 +1,10 @@
 import DocumentCodecs
 
 extension CodecRegistry {
-    /// Every codec docmigrate ships, for tools that register nothing of their own.
+    /// Every codec and conversion docmigrate ships, for tools that register nothing of their own.
     public static var builtIn: CodecRegistry {
-        CodecRegistry([AnyDocumentCodec(PlainTextCodec.self), AnyDocumentCodec(NotebookCodec.self)])
+        var registry = CodecRegistry([AnyDocumentCodec(PlainTextCodec.self), AnyDocumentCodec(NotebookCodec.self)])
+        registry.register(NotebookToPlainText.self)
+        return registry
     }
 }

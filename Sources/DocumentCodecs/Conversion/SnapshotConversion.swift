@@ -1,0 +1,48 @@
+import DocumentModels
+
+/// A conversion between two codecs' snapshots: format knowledge, written once.
+///
+/// Conversions live beside the codecs (in `Formats` for the built-in ones) and register in the
+/// `CodecRegistry`, so the verifier's golden conversion cases and the batch converter run the same
+/// ones. A conversion that cannot carry everything across says so by throwing a `CodecError`
+/// rather than dropping content silently.
+public protocol SnapshotConversion: Sendable {
+    /// The codec whose snapshots this conversion reads.
+    associatedtype Source: DocumentCodec
+    /// The codec whose snapshots this conversion makes.
+    associatedtype Target: DocumentCodec
+
+    /// Makes the conversion with the options its type carries.
+    init()
+
+    /// Converts one snapshot.
+    func convert(_ snapshot: Source.Snapshot) throws -> Target.Snapshot
+}
+
+/// A conversion with its snapshot types erased, as the registry holds it.
+public struct AnySnapshotConversion: Sendable {
+    /// The identifier of the source codec.
+    public let sourceCodec: String
+    /// The identifier of the target codec.
+    public let targetCodec: String
+    private let run: @Sendable (AnySnapshot) throws -> AnySnapshot
+
+    /// Wraps the conversion type `Conversion`.
+    public init<Conversion: SnapshotConversion>(_ conversion: Conversion.Type) {
+        sourceCodec = Conversion.Source.identifier
+        targetCodec = Conversion.Target.identifier
+        run = { snapshot in
+            guard let value = snapshot.value as? Conversion.Source.Snapshot else {
+                throw CodecError(
+                    code: "conversion.snapshot-mismatch",
+                    message: "the \(Conversion.Source.identifier) → \(Conversion.Target.identifier) conversion was given a snapshot of \(snapshot.codecIdentifier)")
+            }
+            return AnySnapshot(try Conversion().convert(value), codecIdentifier: Conversion.Target.identifier)
+        }
+    }
+
+    /// Converts a snapshot of the source codec into one of the target codec.
+    public func convert(_ snapshot: AnySnapshot) throws -> AnySnapshot {
+        try run(snapshot)
+    }
+}
