@@ -34,10 +34,12 @@ public struct Difference: Hashable, Sendable, Codable {
     public var actual: String?
     /// Finer differences below this one.
     public var children: [Difference]
+    /// The byte-level evidence (lengths, hashes, a hex window) of a byte difference; nil elsewhere.
+    public var bytes: ByteEvidence?
 
     public init(
         kind: Kind, location: String, summary: String, cause: String? = nil,
-        expected: String? = nil, actual: String? = nil, children: [Difference] = []
+        expected: String? = nil, actual: String? = nil, children: [Difference] = [], bytes: ByteEvidence? = nil
     ) {
         self.kind = kind
         self.location = location
@@ -46,5 +48,6 @@ public struct Difference: Hashable, Sendable, Codable {
         self.expected = expected
         self.actual = actual
         self.children = children
+        self.bytes = bytes
     }
 }

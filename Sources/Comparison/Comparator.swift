@@ -1,0 +1,378 @@
+import DocumentCodecs
+import Foundation
+
+/// Compares two files, packages or folders under rules and explains every difference as a `Difference` tree.
+///
+/// The entry point the verifier, `docmigrate diff` and the batch converter share. A single file is
+/// compared under the rule its name matches; a package or folder member by member: members added,
+/// removed, renamed (paired by identical SHA-256, empty files excepted) and changed in kind, then each
+/// member present on both sides under the rule of the first `MemberRule` whose glob matches its path.
+/// Contents are compared only where the hashes differ (bytes already in memory are compared directly,
+/// which is cheaper than hashing them); files on disk are hashed by streaming and loaded only when they
+/// differ. A folder whose path matches an `ignore`, `redact` or `semantic` rule is taken whole. Member
+/// differences are sorted by byte-wise path.
+public struct Comparator: Sendable {
+    /// The member rules and the fallback rule.
+    public var rules: ComparisonRules
+    /// The codecs `semantic` rules look up by identifier.
+    public var codecs: CodecRegistry
+    /// The codec a `semantic` rule without a codec of its own uses (a manifest's format codec).
+    public var defaultCodec: String?
+    /// How byte differences are shown.
+    public var byteComparator: ByteComparator
+
+    public init(
+        rules: ComparisonRules = ComparisonRules(), codecs: CodecRegistry = CodecRegistry(), defaultCodec: String? = nil,
+        byteComparator: ByteComparator = ByteComparator()
+    ) {
+        self.rules = rules
+        self.codecs = codecs
+        self.defaultCodec = defaultCodec
+        self.byteComparator = byteComparator
+    }
+
+    // MARK: Contents
+
+    /// The difference between two contents under `rule`, or nil when the rule finds none.
+    ///
+    /// `name` (a file name or member path) picks a content type for a `semantic` rule. Throws
+    /// `ComparisonError` (`comparison.unknown-codec`) when a semantic rule names no codec the registry knows.
+    public func compare(expected: Data, actual: Data, rule: ComparisonRule, name: String = "") throws -> Difference? {
+        switch rule.kind {
+        case .ignore, .redact:
+            return nil
+        case .bytes:
+            return byteComparator.compare(expected: expected, actual: actual)
+        case .text:
+            return TextComparator(normalisations: rule.normalisations).compare(expected: expected, actual: actual)
+        case .json:
+            return JSONComparator(accepting: rule.acceptedVariations).compare(expected: expected, actual: actual)
+        case .semantic:
+            if expected == actual { return nil }
+            return try semanticComparator(for: rule, name: name).compare(
+                expected: FileWrapper(regularFileWithContents: expected), actual: FileWrapper(regularFileWithContents: actual))
+        }
+    }
+
+    private func semanticComparator(for rule: ComparisonRule, name: String) throws -> SemanticComparator {
+        guard let identifier = rule.codec ?? defaultCodec else {
+            throw ComparisonError(
+                code: "comparison.unknown-codec", message: "a semantic rule names no codec and the comparison has no default codec")
+        }
+        guard let codec = codecs.codec(identifier: identifier) else {
+            throw ComparisonError(
+                code: "comparison.unknown-codec", message: "a semantic rule names the codec '\(identifier)', which is not registered")
+        }
+        let fileExtension = (name as NSString).pathExtension
+        let byExtension = fileExtension.isEmpty ? nil : UTType(filenameExtension: fileExtension)
+        let contentType = byExtension.flatMap { type in codec.readableContentTypes.contains { type.conforms(to: $0) } ? type : nil }
+            ?? codec.readableContentTypes.first ?? .data
+        return SemanticComparator(codec: codec, contentType: contentType)
+    }
+
+    // MARK: Items
+
+    /// The difference between two file wrappers (files or packages), or nil when the rules find none.
+    public func compare(expected: FileWrapper, actual: FileWrapper) throws -> Difference? {
+        if expected.isRegularFile && actual.isRegularFile {
+            guard let expectedData = expected.regularFileContents, let actualData = actual.regularFileContents else {
+                return Difference(
+                    kind: .item, location: "", summary: "the contents of the \(expected.regularFileContents == nil ? "expected" : "actual") file could not be read",
+                    cause: expected.regularFileContents == nil ? Difference.Cause.packageUnreadableExpected : Difference.Cause.packageUnreadableActual)
+            }
+            let name = actual.filename ?? actual.preferredFilename ?? expected.filename ?? expected.preferredFilename ?? ""
+            return try compare(expected: expectedData, actual: actualData, rule: rules.rule(for: name), name: name)
+        }
+        if expected.isDirectory && actual.isDirectory {
+            return try comparePackages(
+                expected: PackageTree(wrapper: expected, isLeafFolder: isLeafFolder),
+                actual: PackageTree(wrapper: actual, isLeafFolder: isLeafFolder))
+        }
+        if expected.isSymbolicLink && actual.isSymbolicLink {
+            let expectedDestination = expected.symbolicLinkDestinationURL?.relativePath ?? ""
+            let actualDestination = actual.symbolicLinkDestinationURL?.relativePath ?? ""
+            return expectedDestination == actualDestination ? nil : Self.linkChanged("", expectedDestination, actualDestination)
+        }
+        return Self.kindChanged("", expected: Self.kindName(expected), actual: Self.kindName(actual))
+    }
+
+    /// The difference between two items on disk (files or folders), or nil when the rules find none.
+    ///
+    /// Files are hashed by streaming before anything is loaded. Throws `ComparisonError` when a root cannot be read.
+    public func compare(expectedAt expectedURL: URL, actualAt actualURL: URL) throws -> Difference? {
+        let expectedType = try Self.itemType(expectedURL)
+        let actualType = try Self.itemType(actualURL)
+        switch (expectedType, actualType) {
+        case (.typeRegular, .typeRegular):
+            if try SHA256.hash(contentsOf: expectedURL) == SHA256.hash(contentsOf: actualURL) { return nil }
+            let name = actualURL.lastPathComponent
+            return try compare(
+                expected: PackageTree.Content.onDisk(expectedURL).data(), actual: PackageTree.Content.onDisk(actualURL).data(),
+                rule: rules.rule(for: name), name: name)
+        case (.typeDirectory, .typeDirectory):
+            return try comparePackages(
+                expected: PackageTree(folder: expectedURL, isLeafFolder: isLeafFolder),
+                actual: PackageTree(folder: actualURL, isLeafFolder: isLeafFolder))
+        case (.typeSymbolicLink, .typeSymbolicLink):
+            let expectedDestination = (try? FileManager.default.destinationOfSymbolicLink(atPath: expectedURL.path)) ?? ""
+            let actualDestination = (try? FileManager.default.destinationOfSymbolicLink(atPath: actualURL.path)) ?? ""
+            return expectedDestination == actualDestination ? nil : Self.linkChanged("", expectedDestination, actualDestination)
+        default:
+            return Self.kindChanged("", expected: Self.kindName(expectedType), actual: Self.kindName(actualType))
+        }
+    }
+
+    private static func itemType(_ url: URL) throws -> FileAttributeType {
+        do {
+            guard let type = try FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType else {
+                throw ComparisonError(code: "comparison.unreadable", message: "the item's type could not be read", file: url.path)
+            }
+            return type
+        } catch let error as ComparisonError {
+            throw error
+        } catch {
+            throw ComparisonError.unreadable(url.path, underlying: error)
+        }
+    }
+
+    private func isLeafFolder(_ path: String) -> Bool {
+        switch rules.rule(for: path).kind {
+        case .ignore, .redact, .semantic: true
+        case .bytes, .text, .json: false
+        }
+    }
+
+    // MARK: Packages
+
+    /// A member-level difference before nesting: its path, the node, and whether its descendants nest under it.
+    private struct MemberFinding {
+        var path: String
+        var node: Difference
+        var holdsDescendants: Bool
+    }
+
+    private func comparePackages(expected: PackageTree, actual: PackageTree) throws -> Difference? {
+        var findings: [MemberFinding] = []
+        var removedFiles: [String] = []
+        var addedFiles: [String] = []
+        let paths = Set(expected.entries.keys).union(actual.entries.keys).sorted(by: precedesBytewise)
+        for path in paths {
+            let rule = rules.rule(for: path)
+            if rule.kind == .ignore { continue }
+            switch (expected.entries[path], actual.entries[path]) {
+            case (let expectedEntry?, let actualEntry?):
+                if let finding = try compareMember(path: path, expected: expectedEntry, actual: actualEntry, rule: rule) {
+                    findings.append(finding)
+                }
+            case (let expectedEntry?, nil):
+                if case .file = expectedEntry { removedFiles.append(path) }
+                findings.append(MemberFinding(
+                    path: path,
+                    node: Difference(
+                        kind: .member, location: Self.memberLocation(path),
+                        summary: "\(expectedEntry.kindName) is missing from the actual side", cause: Difference.Cause.packageRemoved),
+                    holdsDescendants: true))
+            case (nil, let actualEntry?):
+                if case .file = actualEntry { addedFiles.append(path) }
+                findings.append(MemberFinding(
+                    path: path,
+                    node: Difference(
+                        kind: .member, location: Self.memberLocation(path),
+                        summary: "\(actualEntry.kindName) is not on the expected side", cause: Difference.Cause.packageAdded),
+                    holdsDescendants: true))
+            case (nil, nil):
+                continue
+            }
+        }
+        findings = try pairRenames(findings, removed: removedFiles, added: addedFiles, expected: expected, actual: actual)
+        let members = Self.nest(findings)
+        guard !members.isEmpty else { return nil }
+        let count = members.count == 1 ? "1 member" : "\(members.count) members"
+        return Difference(kind: .item, location: "", summary: "the packages differ in \(count)", children: members)
+    }
+
+    private func compareMember(
+        path: String, expected: PackageTree.Entry, actual: PackageTree.Entry, rule: ComparisonRule
+    ) throws -> MemberFinding? {
+        let location = Self.memberLocation(path)
+        switch (expected, actual) {
+        case (.file(let expectedContent), .file(let actualContent)):
+            if rule.kind == .redact { return nil }
+            let expectedData: Data, actualData: Data
+            var expectedDigest: SHA256Digest?, actualDigest: SHA256Digest?
+            do {
+                if case .loaded(let left) = expectedContent, case .loaded(let right) = actualContent {
+                    if left == right { return nil }
+                } else {
+                    let left = try expectedContent.digest(), right = try actualContent.digest()
+                    if left == right { return nil }
+                    (expectedDigest, actualDigest) = (left, right)
+                }
+            } catch {
+                return try unreadableFinding(path: path, expected: expectedContent, actual: actualContent)
+            }
+            do {
+                expectedData = try expectedContent.data()
+                actualData = try actualContent.data()
+            } catch {
+                return try unreadableFinding(path: path, expected: expectedContent, actual: actualContent)
+            }
+            let content: Difference?
+            if rule.kind == .bytes {
+                content = byteComparator.compare(
+                    expected: expectedData, actual: actualData, expectedDigest: expectedDigest, actualDigest: actualDigest)
+            } else {
+                content = try compare(expected: expectedData, actual: actualData, rule: rule, name: path)
+            }
+            guard let content else { return nil }
+            return MemberFinding(
+                path: path,
+                node: Difference(
+                    kind: .member, location: location, summary: "the contents differ under the \(rule) rule", children: [content]),
+                holdsDescendants: false)
+        case (.folder(let expectedWrapper), .folder(let actualWrapper)):
+            guard rule.kind == .semantic else { return nil }
+            guard let left = expectedWrapper(), let right = actualWrapper() else {
+                return MemberFinding(
+                    path: path,
+                    node: Difference(kind: .member, location: location, summary: "the folder could not be read"),
+                    holdsDescendants: false)
+            }
+            guard let content = try semanticComparator(for: rule, name: path).compare(expected: left, actual: right) else { return nil }
+            return MemberFinding(
+                path: path,
+                node: Difference(kind: .member, location: location, summary: "the contents differ under the \(rule) rule", children: [content]),
+                holdsDescendants: false)
+        case (.link(let expectedDestination), .link(let actualDestination)):
+            if rule.kind == .redact || expectedDestination == actualDestination { return nil }
+            return MemberFinding(path: path, node: Self.linkChanged(path, expectedDestination, actualDestination), holdsDescendants: false)
+        case (.unreadable(let reason), _):
+            return MemberFinding(
+                path: path,
+                node: Difference(
+                    kind: .member, location: location, summary: "the expected member could not be read: \(reason)",
+                    cause: Difference.Cause.packageUnreadableExpected),
+                holdsDescendants: true)
+        case (_, .unreadable(let reason)):
+            return MemberFinding(
+                path: path,
+                node: Difference(
+                    kind: .member, location: location, summary: "the actual member could not be read: \(reason)",
+                    cause: Difference.Cause.packageUnreadableActual),
+                holdsDescendants: true)
+        default:
+            return MemberFinding(
+                path: path, node: Self.kindChanged(path, expected: expected.kindName, actual: actual.kindName), holdsDescendants: true)
+        }
+    }
+
+    private func unreadableFinding(path: String, expected: PackageTree.Content, actual: PackageTree.Content) throws -> MemberFinding {
+        let expectedFails = (try? expected.digest()) == nil
+        return MemberFinding(
+            path: path,
+            node: Difference(
+                kind: .member, location: Self.memberLocation(path),
+                summary: "the \(expectedFails ? "expected" : "actual") member's contents could not be read",
+                cause: expectedFails ? Difference.Cause.packageUnreadableExpected : Difference.Cause.packageUnreadableActual),
+            holdsDescendants: false)
+    }
+
+    /// Replaces each removed file whose exact contents were added under another path by one rename.
+    ///
+    /// Pairs are made in byte-wise path order on both sides, so the outcome is deterministic when several
+    /// files share contents. Empty files are never paired: every empty file has the same hash.
+    private func pairRenames(
+        _ findings: [MemberFinding], removed: [String], added: [String], expected: PackageTree, actual: PackageTree
+    ) throws -> [MemberFinding] {
+        guard !removed.isEmpty, !added.isEmpty else { return findings }
+        var addedByDigest: [SHA256Digest: [String]] = [:]
+        for path in added {
+            guard case .file(let content)? = actual.entries[path], !content.isEmpty, let digest = try? content.digest() else { continue }
+            addedByDigest[digest, default: []].append(path)
+        }
+        var renames: [String: String] = [:]
+        var pairedAdded: Set<String> = []
+        for path in removed {
+            guard case .file(let content)? = expected.entries[path], !content.isEmpty, let digest = try? content.digest(),
+                  var candidates = addedByDigest[digest], !candidates.isEmpty else { continue }
+            let target = candidates.removeFirst()
+            addedByDigest[digest] = candidates
+            renames[path] = target
+            pairedAdded.insert(target)
+        }
+        guard !renames.isEmpty else { return findings }
+        var result: [MemberFinding] = []
+        for finding in findings {
+            if pairedAdded.contains(finding.path) && finding.node.cause == Difference.Cause.packageAdded { continue }
+            if let target = renames[finding.path], finding.node.cause == Difference.Cause.packageRemoved {
+                result.append(MemberFinding(
+                    path: finding.path,
+                    node: Difference(
+                        kind: .member, location: Self.memberLocation(finding.path),
+                        summary: "the file was renamed to \(target) with the same contents", cause: Difference.Cause.packageRenamed,
+                        expected: finding.path, actual: target),
+                    holdsDescendants: false))
+                continue
+            }
+            result.append(finding)
+        }
+        return result
+    }
+
+    /// Nests the findings below a removed, added or kind-changed folder under that folder's node.
+    private static func nest(_ findings: [MemberFinding]) -> [Difference] {
+        let holders = Set(findings.filter(\.holdsDescendants).map(\.path))
+        var childrenByParent: [String: [MemberFinding]] = [:]
+        var topLevel: [MemberFinding] = []
+        for finding in findings {
+            var ancestor = finding.path
+            var holder: String?
+            while let slash = ancestor.utf8.lastIndex(of: UInt8(ascii: "/")) {
+                ancestor = String(ancestor[..<slash])
+                if holders.contains(ancestor) { holder = ancestor }
+            }
+            // The outermost holder takes the finding, so a removed folder lists everything below it.
+            if let holder { childrenByParent[holder, default: []].append(finding) } else { topLevel.append(finding) }
+        }
+        return topLevel.sorted { precedesBytewise($0.path, $1.path) }.map { finding in
+            var node = finding.node
+            let below = (childrenByParent[finding.path] ?? []).sorted { precedesBytewise($0.path, $1.path) }
+            node.children += below.map(\.node)
+            if !below.isEmpty {
+                node.summary += " (with \(below.count) member\(below.count == 1 ? "" : "s") below it)"
+            }
+            return node
+        }
+    }
+
+    // MARK: Nodes
+
+    static func memberLocation(_ path: String) -> String {
+        path.isEmpty ? "" : "member \(path)"
+    }
+
+    private static func linkChanged(_ path: String, _ expected: String, _ actual: String) -> Difference {
+        Difference(
+            kind: path.isEmpty ? .item : .member, location: memberLocation(path), summary: "the symbolic link points elsewhere",
+            cause: Difference.Cause.packageLinkChanged, expected: expected, actual: actual)
+    }
+
+    private static func kindChanged(_ path: String, expected: String, actual: String) -> Difference {
+        Difference(
+            kind: path.isEmpty ? .item : .member, location: memberLocation(path), summary: "\(expected) became \(actual)",
+            cause: Difference.Cause.packageKindChanged, expected: expected, actual: actual)
+    }
+
+    private static func kindName(_ wrapper: FileWrapper) -> String {
+        wrapper.isRegularFile ? "a file" : wrapper.isDirectory ? "a folder" : wrapper.isSymbolicLink ? "a symbolic link" : "unknown"
+    }
+
+    private static func kindName(_ type: FileAttributeType) -> String {
+        switch type {
+        case .typeRegular: "a file"
+        case .typeDirectory: "a folder"
+        case .typeSymbolicLink: "a symbolic link"
+        default: "a special file"
+        }
+    }
+}

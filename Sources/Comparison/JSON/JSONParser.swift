@@ -1,0 +1,340 @@
+import Foundation
+
+/// A strict RFC 8259 parser that keeps member order and number spelling, for comparing documents.
+///
+/// Strict means: no comments, no trailing commas, no `NaN` or `Infinity`, no single quotes, no leading
+/// zeros or `+` in numbers, no unescaped control characters in strings, strictly valid UTF-8, and no
+/// escaped lone surrogates (a Swift string cannot hold one). Two decisions go beyond the RFC's MUSTs:
+/// - a repeated key in one object is an error (`json.duplicate-key`): parsers disagree on which copy
+///   wins, so a document with one cannot be compared meaningfully;
+/// - a leading UTF-8 byte-order mark is skipped, as RFC 8259 §8.1 allows a parser to do.
+/// Nesting deeper than `maximumDepth` is an error (`json.too-deep`) rather than a stack overflow.
+public struct JSONParser: Sendable {
+    /// The deepest nesting of arrays and objects accepted.
+    public var maximumDepth: Int
+
+    public init(maximumDepth: Int = 512) {
+        self.maximumDepth = maximumDepth
+    }
+
+    /// Parses one JSON text; throws `JSONParseError` at the first problem.
+    public func parse(_ data: Data) throws(JSONParseError) -> JSONValue {
+        let result: Result<JSONValue, JSONParseError> = data.withUnsafeBytes { bytes in
+            var scanner = JSONScanner(bytes: bytes, maximumDepth: maximumDepth)
+            do throws(JSONParseError) {
+                return .success(try scanner.parseDocument())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Parses the UTF-8 of `text`.
+    public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+        try parse(Data(text.utf8))
+    }
+}
+
+private struct JSONScanner {
+    let bytes: UnsafeRawBufferPointer
+    let maximumDepth: Int
+    var index = 0
+    var depth = 0
+
+    init(bytes: UnsafeRawBufferPointer, maximumDepth: Int) {
+        self.bytes = bytes
+        self.maximumDepth = maximumDepth
+    }
+
+    func failure(_ code: String, _ message: String, at offset: Int? = nil) -> JSONParseError {
+        JSONParseError(code: code, message: message, offset: offset ?? index, in: bytes)
+    }
+
+    func describeByte(at offset: Int) -> String {
+        let byte = bytes[offset]
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "the byte 0x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
+    }
+
+    mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
+        skipWhitespace()
+        guard index < bytes.count else {
+            throw failure("json.empty", "the document holds no JSON value")
+        }
+        let value = try parseValue()
+        skipWhitespace()
+        guard index == bytes.count else {
+            throw failure("json.trailing-content", "\(describeByte(at: index)) follows the end of the JSON value")
+        }
+        return value
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func parseValue() throws(JSONParseError) -> JSONValue {
+        guard index < bytes.count else {
+            throw failure("json.unexpected-end", "the document ends where a value was expected")
+        }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default:
+            throw failure("json.unexpected-character", "\(describeByte(at: index)) cannot start a JSON value")
+        }
+    }
+
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+        let start = index
+        let count = literal.utf8CodeUnitCount
+        for offset in 0..<count {
+            guard start + offset < bytes.count, bytes[start + offset] == literal.utf8Start[offset] else {
+                throw failure("json.invalid-literal", "expected the literal \(literal)", at: start)
+            }
+        }
+        index = start + count
+    }
+
+    mutating func enter() throws(JSONParseError) {
+        depth += 1
+        if depth > maximumDepth {
+            throw failure("json.too-deep", "arrays and objects are nested more than \(maximumDepth) deep")
+        }
+    }
+
+    mutating func parseObject() throws(JSONParseError) -> JSONValue {
+        try enter()
+        index += 1
+        var members: [JSONMember] = []
+        var seenKeys: Set<[UInt8]> = []
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return .object([])
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count else {
+                throw failure("json.unexpected-end", "the document ends inside an object")
+            }
+            guard bytes[index] == UInt8(ascii: "\"") else {
+                if bytes[index] == UInt8(ascii: "}") && !members.isEmpty {
+                    throw failure("json.trailing-comma", "a comma must be followed by another member, not by '}'")
+                }
+                throw failure("json.unexpected-character", "\(describeByte(at: index)) cannot start a member; a key is a string in double quotes")
+            }
+            let keyOffset = index
+            let key = try parseString()
+            // Keys are told apart by their scalars, as in every other comparison here, not by `String ==`.
+            guard seenKeys.insert(Array(key.utf8)).inserted else {
+                throw failure("json.duplicate-key", "the key \(JSONValue.quoted(key)) appears twice in one object", at: keyOffset)
+            }
+            skipWhitespace()
+            guard index < bytes.count else { throw failure("json.unexpected-end", "the document ends inside an object") }
+            guard bytes[index] == UInt8(ascii: ":") else {
+                throw failure("json.unexpected-character", "expected ':' after a key, found \(describeByte(at: index))")
+            }
+            index += 1
+            skipWhitespace()
+            let value = try parseValue()
+            members.append(JSONMember(key: key, value: value))
+            skipWhitespace()
+            guard index < bytes.count else { throw failure("json.unexpected-end", "the document ends inside an object") }
+            switch bytes[index] {
+            case UInt8(ascii: ","):
+                index += 1
+            case UInt8(ascii: "}"):
+                index += 1
+                depth -= 1
+                return .object(members)
+            default:
+                throw failure("json.unexpected-character", "expected ',' or '}' after a member, found \(describeByte(at: index))")
+            }
+        }
+    }
+
+    mutating func parseArray() throws(JSONParseError) -> JSONValue {
+        try enter()
+        index += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return .array([])
+        }
+        while true {
+            skipWhitespace()
+            if index < bytes.count && bytes[index] == UInt8(ascii: "]") && !elements.isEmpty {
+                throw failure("json.trailing-comma", "a comma must be followed by another element, not by ']'")
+            }
+            elements.append(try parseValue())
+            skipWhitespace()
+            guard index < bytes.count else { throw failure("json.unexpected-end", "the document ends inside an array") }
+            switch bytes[index] {
+            case UInt8(ascii: ","):
+                index += 1
+            case UInt8(ascii: "]"):
+                index += 1
+                depth -= 1
+                return .array(elements)
+            default:
+                throw failure("json.unexpected-character", "expected ',' or ']' after an element, found \(describeByte(at: index))")
+            }
+        }
+    }
+
+    mutating func parseNumber() throws(JSONParseError) -> JSONNumber {
+        let start = index
+        func isDigit(_ offset: Int) -> Bool { offset < bytes.count && bytes[offset] >= 0x30 && bytes[offset] <= 0x39 }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard isDigit(index) else {
+            throw failure("json.invalid-number", "a '-' must be followed by a digit", at: index)
+        }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if isDigit(index) { throw failure("json.invalid-number", "a number cannot have a leading zero", at: start) }
+        } else {
+            while isDigit(index) { index += 1 }
+        }
+        if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard isDigit(index) else { throw failure("json.invalid-number", "a '.' in a number must be followed by a digit") }
+            while isDigit(index) { index += 1 }
+        }
+        if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
+            index += 1
+            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
+            guard isDigit(index) else { throw failure("json.invalid-number", "an exponent must have a digit") }
+            while isDigit(index) { index += 1 }
+        }
+        return JSONNumber(validatedText: String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+    }
+
+    mutating func parseString() throws(JSONParseError) -> String {
+        let open = index
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        while true {
+            guard index < bytes.count else {
+                throw failure("json.unexpected-end", "the string opened at \(ByteOffset.describe(open)) has no closing '\"'")
+            }
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                scalars.append(try parseEscape())
+            case 0x00..<0x20:
+                throw failure("json.control-character", "the control character 0x\(byte < 0x10 ? "0" : "")\(String(byte, radix: 16)) must be escaped in a string")
+            case 0x00..<0x80:
+                scalars.append(Unicode.Scalar(byte))
+                index += 1
+            default:
+                scalars.append(try parseMultibyteScalar())
+            }
+        }
+    }
+
+    mutating func parseMultibyteScalar() throws(JSONParseError) -> Unicode.Scalar {
+        let lead = bytes[index]
+        let length: Int
+        var value: UInt32
+        var minimum: UInt32
+        switch lead {
+        case 0xC2...0xDF: (length, value, minimum) = (2, UInt32(lead & 0x1F), 0x80)
+        case 0xE0...0xEF: (length, value, minimum) = (3, UInt32(lead & 0x0F), 0x800)
+        case 0xF0...0xF4: (length, value, minimum) = (4, UInt32(lead & 0x07), 0x10000)
+        default: throw failure("json.invalid-utf8", "the byte 0x\(String(lead, radix: 16)) is not valid UTF-8 here")
+        }
+        for offset in 1..<length {
+            guard index + offset < bytes.count, bytes[index + offset] & 0xC0 == 0x80 else {
+                throw failure("json.invalid-utf8", "the byte 0x\(String(lead, radix: 16)) starts an incomplete UTF-8 sequence")
+            }
+            value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
+        }
+        guard value >= minimum, value <= 0x10FFFF, let scalar = Unicode.Scalar(value) else {
+            throw failure("json.invalid-utf8", "the bytes here are an overlong or surrogate UTF-8 sequence")
+        }
+        index += length
+        return scalar
+    }
+
+    mutating func parseEscape() throws(JSONParseError) -> Unicode.Scalar {
+        let start = index
+        index += 1
+        guard index < bytes.count else { throw failure("json.unexpected-end", "the document ends inside an escape") }
+        let letter = bytes[index]
+        index += 1
+        switch letter {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            let first = try parseHexQuad(escapeStart: start)
+            if (0xDC00...0xDFFF).contains(first) {
+                throw failure("json.lone-surrogate", "the escape \\u\(String(first, radix: 16)) is a low surrogate without a high one", at: start)
+            }
+            if (0xD800...0xDBFF).contains(first) {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                    throw failure("json.lone-surrogate", "the escape \\u\(String(first, radix: 16)) is a high surrogate without a low one", at: start)
+                }
+                let secondStart = index
+                index += 2
+                let second = try parseHexQuad(escapeStart: secondStart)
+                guard (0xDC00...0xDFFF).contains(second) else {
+                    throw failure("json.lone-surrogate", "the escape \\u\(String(first, radix: 16)) is a high surrogate without a low one", at: start)
+                }
+                let value = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+                guard let scalar = Unicode.Scalar(value) else {
+                    throw failure("json.invalid-escape", "the surrogate pair does not name a scalar", at: start)
+                }
+                return scalar
+            }
+            guard let scalar = Unicode.Scalar(first) else {
+                throw failure("json.invalid-escape", "the escape does not name a scalar", at: start)
+            }
+            return scalar
+        default:
+            throw failure("json.invalid-escape", "\\\(describeByte(at: index - 1)) is not a JSON escape", at: start)
+        }
+    }
+
+    mutating func parseHexQuad(escapeStart: Int) throws(JSONParseError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard index < bytes.count else { throw failure("json.unexpected-end", "the document ends inside a \\u escape") }
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw failure("json.invalid-escape", "a \\u escape needs four hex digits", at: escapeStart)
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+}

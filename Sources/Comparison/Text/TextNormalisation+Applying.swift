@@ -1,0 +1,63 @@
+import Foundation
+
+extension TextNormalisation {
+    /// `scalars` with this normalisation applied.
+    func apply(to scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        switch self {
+        case .byteOrderMark:
+            return scalars.first == "\u{FEFF}" ? Array(scalars.dropFirst()) : scalars
+        case .lineEndings:
+            var result: [Unicode.Scalar] = []
+            result.reserveCapacity(scalars.count)
+            var index = 0
+            while index < scalars.count {
+                if scalars[index] == "\r" {
+                    result.append("\n")
+                    if index + 1 < scalars.count && scalars[index + 1] == "\n" { index += 1 }
+                } else {
+                    result.append(scalars[index])
+                }
+                index += 1
+            }
+            return result
+        case .trailingWhitespace:
+            var result: [Unicode.Scalar] = []
+            result.reserveCapacity(scalars.count)
+            var pendingBlanks: [Unicode.Scalar] = []
+            for scalar in scalars {
+                if scalar == " " || scalar == "\t" {
+                    pendingBlanks.append(scalar)
+                } else {
+                    // Blanks are kept only when something other than a line break follows them.
+                    if scalar != "\n" && scalar != "\r" { result.append(contentsOf: pendingBlanks) }
+                    pendingBlanks.removeAll(keepingCapacity: true)
+                    result.append(scalar)
+                }
+            }
+            return result
+        case .trailingNewline:
+            var end = scalars.count
+            while end > 0 && (scalars[end - 1] == "\n" || scalars[end - 1] == "\r") { end -= 1 }
+            return Array(scalars[0..<end])
+        case .unicodeNormalisation:
+            return Self.canonicalComposition(scalars)
+        }
+    }
+
+    static func canonicalComposition(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: scalars)
+        return Array(String(text).precomposedStringWithCanonicalMapping.unicodeScalars)
+    }
+
+    static func canonicalDecomposition(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: scalars)
+        return Array(String(text).decomposedStringWithCanonicalMapping.unicodeScalars)
+    }
+
+    /// Applies `normalisations` in their canonical order.
+    static func apply(_ normalisations: [TextNormalisation], to scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        normalisations.sorted().reduce(scalars) { $1.apply(to: $0) }
+    }
+}
