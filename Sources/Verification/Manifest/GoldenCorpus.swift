@@ -1,0 +1,157 @@
+import Comparison
+import DocumentCodecs
+
+/// A loaded, checked corpus: its manifest, its folder, and what the manifest names, resolved.
+public struct GoldenCorpus: Sendable {
+    /// The corpus folder (holding `manifest.json`).
+    public let folder: URL
+    /// The name reports use for it: the folder's last component.
+    public let name: String
+    public let manifest: GoldenManifest
+    /// The codec of the format.
+    public let codec: AnyDocumentCodec
+    /// The content type the inputs are read as.
+    public let contentType: UTType
+    /// The routes that run, in the registry's order.
+    public let routes: [VerificationRoute]
+
+    static let manifestName = "manifest.json"
+
+    /// Loads the corpus at `folder` and checks every name the manifest uses against the tool's registries.
+    public static func load(from folder: URL, codecs: CodecRegistry, routes registry: RouteRegistry) throws -> GoldenCorpus {
+        let manifestURL = folder.appendingPathComponent(manifestName)
+        let file = manifestURL.path
+        let data: Data
+        do {
+            data = try Data(contentsOf: manifestURL)
+        } catch {
+            throw VerificationError(file: file, code: "manifest.unreadable", message: "the manifest could not be read: \(error.localizedDescription)")
+        }
+        let manifest = try decode(data, file: file)
+        guard let codec = codecs.codec(identifier: manifest.codec) else {
+            let known = codecs.codecs.map(\.identifier).sorted().joined(separator: ", ")
+            throw VerificationError(
+                file: file, location: .keyPath("codec"), code: "manifest.codec.unknown",
+                message: "no codec named '\(manifest.codec)' is registered (registered: \(known))")
+        }
+        guard let contentType = codec.readableContentTypes.first(where: { $0.identifier.lowercased() == manifest.contentType.lowercased() }) else {
+            throw VerificationError(
+                file: file, location: .keyPath("contentType"), code: "manifest.content-type.unknown",
+                message: "the \(codec.identifier) codec does not read '\(manifest.contentType)' (it reads \(codec.readableContentTypes.map(\.identifier).joined(separator: ", ")))")
+        }
+        let available = registry.routes(for: codec)
+        var routes = available
+        if let names = manifest.routes {
+            routes = []
+            for (index, name) in names.enumerated() {
+                guard let route = available.first(where: { $0.name == name }) else {
+                    throw VerificationError(
+                        file: file, location: .keyPath("routes[\(index)]"), code: "manifest.route.unknown",
+                        message: "no route named '\(name)' for the \(codec.identifier) codec (routes: \(available.map(\.name).joined(separator: ", ")))")
+                }
+                routes.append(route)
+            }
+        }
+        for (index, goldenCase) in manifest.cases.enumerated() {
+            try checkPath(goldenCase.input, in: folder, file: file, keyPath: "cases[\(index)].input")
+            if case .converts(let target, let golden)? = goldenCase.expect {
+                try checkPath(golden, in: folder, file: file, keyPath: "cases[\(index)].expect.converts.golden")
+                guard codecs.codec(identifier: target) != nil else {
+                    throw VerificationError(
+                        file: file, location: .keyPath("cases[\(index)].expect.converts.codec"), code: "manifest.codec.unknown",
+                        message: "no codec named '\(target)' is registered")
+                }
+                guard codecs.conversion(from: codec.identifier, to: target) != nil else {
+                    throw VerificationError(
+                        file: file, location: .keyPath("cases[\(index)].expect.converts"), code: "manifest.conversion.unknown",
+                        message: "no conversion from \(codec.identifier) to \(target) is registered")
+                }
+            }
+        }
+        return GoldenCorpus(folder: folder, name: folder.lastPathComponent, manifest: manifest, codec: codec, contentType: contentType, routes: routes)
+    }
+
+    /// Decodes a manifest: the version first, so that a newer manifest is named as such, not as malformed.
+    static func decode(_ data: Data, file: String) throws -> GoldenManifest {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw VerificationError(file: file, code: "manifest.invalid-json", message: "the manifest is not valid JSON: \(error.localizedDescription)")
+        }
+        guard let dictionary = object as? [String: Any] else {
+            throw VerificationError(file: file, code: "manifest.not-an-object", message: "the manifest must be a JSON object")
+        }
+        guard let version = dictionary["manifestVersion"] as? Int else {
+            throw VerificationError(
+                file: file, location: .keyPath("manifestVersion"), code: "manifest.version.missing",
+                message: "the manifest has no integer manifestVersion")
+        }
+        guard version == GoldenManifest.currentVersion else {
+            throw VerificationError(
+                file: file, location: .keyPath("manifestVersion"), code: "manifest.version.unsupported",
+                message: "manifest version \(version) is not supported; this docmigrate reads version \(GoldenManifest.currentVersion)")
+        }
+        do {
+            return try JSONDecoder().decode(GoldenManifest.self, from: data)
+        } catch let error as DecodingError {
+            let (path, reason) = describe(error)
+            throw VerificationError(file: file, location: path.isEmpty ? nil : .keyPath(path), code: "manifest.invalid", message: reason)
+        } catch {
+            throw VerificationError(file: file, code: "manifest.invalid", message: "\(error)")
+        }
+    }
+
+    /// A key path such as `cases[2].expect` and a sentence, from a decoding error.
+    static func describe(_ error: DecodingError) -> (String, String) {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            var text = ""
+            for key in codingPath {
+                if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+            }
+            return text
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return (path(context.codingPath + [key]), "the required key '\(key.stringValue)' is missing")
+        case .typeMismatch(let type, let context):
+            return (path(context.codingPath), "expected \(type) here")
+        case .valueNotFound(let type, let context):
+            return (path(context.codingPath), "expected \(type) here, found null")
+        case .dataCorrupted(let context):
+            return (path(context.codingPath), context.debugDescription)
+        @unknown default:
+            return ("", "\(error)")
+        }
+    }
+
+    /// Refuses a path that is absolute, leaves the corpus folder, or names nothing.
+    static func checkPath(_ relative: String, in folder: URL, file: String, keyPath: String) throws {
+        let components = relative.split(separator: "/", omittingEmptySubsequences: false)
+        guard !relative.isEmpty, !relative.hasPrefix("/"), !components.contains(".."), !components.contains("") else {
+            throw VerificationError(
+                file: file, location: .keyPath(keyPath), code: "manifest.path.invalid",
+                message: "'\(relative)' must be a relative path inside the corpus folder")
+        }
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(relative).path) else {
+            throw VerificationError(
+                file: file, location: .keyPath(keyPath), code: "manifest.path.missing", message: "'\(relative)' does not exist in the corpus folder")
+        }
+    }
+
+    /// The corpora under `url`: the folder itself when it holds a manifest, else each subfolder that does, byte-wise sorted.
+    public static func folders(at url: URL) throws -> [URL] {
+        if FileManager.default.fileExists(atPath: url.appendingPathComponent(manifestName).path) { return [url] }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw VerificationError(file: url.path, code: "corpus.missing", message: "there is no golden corpus folder here")
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: url.path)
+            .filter { FileManager.default.fileExists(atPath: url.appendingPathComponent($0).appendingPathComponent(manifestName).path) }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        guard !names.isEmpty else {
+            throw VerificationError(file: url.path, code: "corpus.no-manifest", message: "neither this folder nor any folder in it holds a manifest.json")
+        }
+        return names.map { url.appendingPathComponent($0) }
+    }
+}
