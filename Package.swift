@@ -93,7 +93,7 @@ let package = Package(
         // The command-line verbs, callable in-process by tests and by a team's own tool.
         .target(
             name: "DocMigrateCommands",
-            dependencies: ["Formats"],
+            dependencies: ["Formats", "Verification"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

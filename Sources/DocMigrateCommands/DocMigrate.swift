@@ -1,5 +1,6 @@
 // A team's own tool imports DocMigrateCommands alone and can register codecs: the codec layer comes along.
 @_exported import Formats
+@_exported import Verification
 
 /// The entry point of the `docmigrate` command and the version it reports.
 ///

@@ -1,5 +1,6 @@
 import DocumentCodecs
 import Formats
+import Verification
 
 /// A command-line tool made of verbs: `docmigrate` itself, or a team's own tool built on it.
 ///
@@ -32,6 +33,8 @@ public struct CommandLineTool: Sendable {
     public private(set) var verbs: [Verb]
     /// The codecs every verb works with: the built-in ones, plus those a team registers.
     public var codecs: CodecRegistry
+    /// A team's own document types, verified as routes beside each codec's four adapters.
+    public var routes: RouteRegistry
 
     /// Creates a tool from its verbs; ``Verb/help`` is appended.
     ///
@@ -39,10 +42,11 @@ public struct CommandLineTool: Sendable {
     /// argument after an optional one, …) are programming errors and stop the program here.
     public init(
         name: String, version: String, abstract: String, discussion: String = "", verbs: [Verb],
-        codecs: CodecRegistry = .builtIn
+        codecs: CodecRegistry = .builtIn, routes: RouteRegistry = RouteRegistry()
     ) {
         self.name = name
         self.codecs = codecs
+        self.routes = routes
         self.version = version
         self.abstract = abstract
         self.discussion = discussion

@@ -47,7 +47,7 @@ public struct GoldenCase: Sendable, Codable {
     public var compare: ComparisonRules?
 
     /// The expected outcome of a case.
-    public enum Expectation: Sendable, Equatable, Codable {
+    public enum Expectation: Sendable, Hashable, Codable {
         /// Every route reads and writes it back unchanged under the rules.
         case roundTrip
         /// It converts, through the registered conversion, to the golden file of the codec named.
