@@ -11,6 +11,8 @@ enum ExpectedText {
           -h, --help              Show help information.
 
         SUBCOMMANDS:
+          verify                  Check golden documents through every route and the
+                                  compatibility matrix.
           help                    Show subcommand help information.
 
           See 'docmigrate help <subcommand>' for detailed help.

@@ -22,8 +22,8 @@ import Testing
         #expect(run == InProcessRun(exitCode: .success, standardOutput: ExpectedText.helpVerbHelp, standardError: ""))
     }
 
-    @Test func hasOnlyTheHelpVerbForNow() {
-        #expect(CommandLineTool.docmigrate.verbs.map(\.description.name) == ["help"])
+    @Test func listsItsVerbsWithHelpLast() {
+        #expect(CommandLineTool.docmigrate.verbs.map(\.description.name) == ["verify", "help"])
     }
 
     /// A command line the tool must reject with exit code 64 and exactly these three lines.
@@ -36,7 +36,8 @@ import Testing
     static let misuses: [Misuse] = [
         Misuse(arguments: ["hlep"], standardError: ExpectedText.unknownVerbHlep),
         Misuse(arguments: ["help", "--fo"], standardError: ExpectedText.unknownOptionOfHelp),
-        Misuse(arguments: ["verfy"], standardError: "Error: Unknown subcommand 'verfy'\nUsage: docmigrate <subcommand>\nSee 'docmigrate --help'.\n"),
+        Misuse(arguments: ["verfy"], standardError: "Error: Unknown subcommand 'verfy'. Did you mean 'verify'?\nUsage: docmigrate <subcommand>\nSee 'docmigrate --help'.\n"),
+        Misuse(arguments: ["convert"], standardError: "Error: Unknown subcommand 'convert'\nUsage: docmigrate <subcommand>\nSee 'docmigrate --help'.\n"),
         Misuse(arguments: ["help", "hepl"], standardError: "Error: Unknown subcommand 'hepl'. Did you mean 'help'?\nUsage: docmigrate help [<subcommand>]\nSee 'docmigrate help --help'.\n"),
         Misuse(arguments: ["--verison"], standardError: "Error: Unknown option '--verison'. Did you mean '--version'?\nUsage: docmigrate <subcommand>\nSee 'docmigrate --help'.\n"),
         Misuse(arguments: ["-version"], standardError: "Error: Unknown option '-version'. Did you mean '--version'?\nUsage: docmigrate <subcommand>\nSee 'docmigrate --help'.\n"),
