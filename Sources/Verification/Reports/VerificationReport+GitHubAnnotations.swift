@@ -1,0 +1,66 @@
+extension VerificationReport {
+    /// GitHub Actions shows at most this many error annotations of one step; the rest are dropped silently.
+    public static let githubAnnotationLimit = 10
+
+    /// The report as GitHub Actions workflow commands: one `::error` annotation per failed case, at most
+    /// `githubAnnotationLimit`, then one `::notice` saying how many more failed.
+    ///
+    /// Each annotation names the case's input (`file=` is `pathPrefix` + `corpus/input`) and carries every
+    /// failure of the case with its difference, rendered with at most `childLimit` children per node.
+    /// Escaping follows the runner's rules (actions/toolkit `command.ts`): in the message `%`, CR and LF
+    /// become `%25`, `%0D`, `%0A`; in properties `:` and `,` also become `%3A` and `%2C`. Nothing is
+    /// printed when every case holds.
+    public func githubAnnotations(pathPrefix: String = "", childLimit: Int = 5) -> String {
+        let failed = cases.filter { !$0.passed }
+        var lines: [String] = []
+        for result in failed.prefix(Self.githubAnnotationLimit) {
+            let file = pathPrefix + result.corpus + "/" + result.input
+            let title = "docmigrate verify: \(result.path) failed"
+            let message = result.failures.map { failure in
+                let route = failure.route.map { "[\($0)] " } ?? ""
+                return route + failure.renderedText(childLimit: childLimit).trimmingCharacters(in: .newlines)
+            }.joined(separator: "\n")
+            lines.append(
+                "::error file=\(GitHubWorkflowCommand.property(file)),title=\(GitHubWorkflowCommand.property(title))::"
+                    + GitHubWorkflowCommand.data(message))
+        }
+        if failed.count > Self.githubAnnotationLimit {
+            let more = failed.count - Self.githubAnnotationLimit
+            lines.append(
+                "::notice title=docmigrate verify::"
+                    + GitHubWorkflowCommand.data(
+                        "\(more) more failed case\(more == 1 ? " is" : "s are") not annotated (GitHub shows at most "
+                            + "\(Self.githubAnnotationLimit) error annotations per step); the other reports list every case."))
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+}
+
+/// The escaping of GitHub Actions workflow commands (`::name key=value,…::data`).
+enum GitHubWorkflowCommand {
+    /// Escapes the data part, after the last `::`.
+    static func data(_ text: String) -> String {
+        escape(text, inProperty: false)
+    }
+
+    /// Escapes a property value, where `:` would end the properties and `,` would start the next one.
+    static func property(_ text: String) -> String {
+        escape(text, inProperty: true)
+    }
+
+    // Scalar by scalar, because a CR LF pair is one Character to String and must become `%0D%0A`.
+    private static func escape(_ text: String, inProperty: Bool) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": escaped += "%25"
+            case "\r": escaped += "%0D"
+            case "\n": escaped += "%0A"
+            case ":" where inProperty: escaped += "%3A"
+            case "," where inProperty: escaped += "%2C"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+}
