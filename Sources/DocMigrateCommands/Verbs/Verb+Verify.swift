@@ -24,7 +24,7 @@ extension Verb {
                 .option("jobs", short: "j", valueName: "count", abstract: "How many cases run at once (default: the number of cores)."),
                 .option(
                     "report", valueName: "format:path",
-                    abstract: "Also write the report as text or json to a file ('-' for standard output).", isRepeatable: true),
+                    abstract: "Also write the report as text, json, junit, github (annotations), markdown or html to a file ('-' for standard output).", isRepeatable: true),
             ]),
         run: runVerify)
 
@@ -41,8 +41,8 @@ extension Verb {
         var reports: [(format: String, path: String)] = []
         for value in arguments.values("report") {
             let parts = value.split(separator: ":", maxSplits: 1).map(String.init)
-            guard parts.count == 2, ["text", "json"].contains(parts[0]), !parts[1].isEmpty else {
-                throw UsageError("--report takes text:PATH or json:PATH, not '\(value)'", code: "usage.invalid-value")
+            guard parts.count == 2, VerificationReport.formats.contains(parts[0]), !parts[1].isEmpty else {
+                throw UsageError("--report takes FORMAT:PATH with FORMAT one of \(VerificationReport.formats.joined(separator: ", ")), not '\(value)'", code: "usage.invalid-value")
             }
             reports.append((parts[0], parts[1]))
         }
@@ -69,9 +69,9 @@ extension Verb {
             return .couldNotProceed
         }
         let report = await VerificationRunner(codecs: context.tool.codecs, jobs: jobs).run(work)
-        context.output.standardOutput.write(report.text())
+        context.output.standardOutput.write(report.text(colour: context.output.standardOutputWantsColour(environment: context.environment)))
         for (format, path) in reports {
-            let data = format == "json" ? try report.json() : Data(report.text().utf8)
+            let data = try report.render(format: format)
             if path == "-" {
                 context.output.standardOutput.write(String(decoding: data, as: UTF8.self))
             } else {
