@@ -56,6 +56,16 @@ public struct AnyDocumentCodec: Sendable {
         try box.differences(expected: expected, actual: actual)
     }
 
+    /// Whether the codec can anonymize documents (conforms to `AnonymizableCodec`).
+    public var supportsAnonymization: Bool { box.supportsAnonymization }
+
+    /// The anonymized document of `file`; see `AnonymizableCodec.anonymize(_:contentType:with:)`.
+    ///
+    /// Throws a `CodecError` with the code `anonymize.unsupported` when the codec lacks the capability.
+    public func anonymize(_ file: FileWrapper, contentType: UTType, with anonymizer: inout Anonymizer) throws -> FileWrapper {
+        try box.anonymize(file, contentType: contentType, with: &anonymizer)
+    }
+
     /// Hands the codec's static type to `visitor`, for code that needs it generically (the adapters, say).
     public func accept<Visitor: DocumentCodecVisitor>(_ visitor: Visitor) -> Visitor.Result {
         box.accept(visitor)
@@ -86,6 +96,10 @@ private class AnyCodecBox: @unchecked Sendable {
         preconditionFailure("abstract")
     }
     func differences(expected: AnySnapshot, actual: AnySnapshot) throws -> [SnapshotDifference] { preconditionFailure("abstract") }
+    var supportsAnonymization: Bool { preconditionFailure("abstract") }
+    func anonymize(_ file: FileWrapper, contentType: UTType, with anonymizer: inout Anonymizer) throws -> FileWrapper {
+        preconditionFailure("abstract")
+    }
     func accept<Visitor: DocumentCodecVisitor>(_ visitor: Visitor) -> Visitor.Result { preconditionFailure("abstract") }
 }
 
@@ -130,6 +144,27 @@ private final class CodecBox<Codec: DocumentCodec>: AnyCodecBox, @unchecked Send
 
     override func differences(expected: AnySnapshot, actual: AnySnapshot) throws -> [SnapshotDifference] {
         Codec().differences(expected: try unwrap(expected), actual: try unwrap(actual))
+    }
+
+    override var supportsAnonymization: Bool { Codec.self is any AnonymizableCodec.Type }
+
+    override func anonymize(_ file: FileWrapper, contentType: UTType, with anonymizer: inout Anonymizer) throws -> FileWrapper {
+        guard let codec = Codec() as? any AnonymizableCodec else {
+            throw CodecError(
+                code: "anonymize.unsupported", message: "the \(Codec.identifier) codec cannot anonymize documents",
+                file: file.filename ?? file.preferredFilename)
+        }
+        do {
+            return try Self.anonymize(codec, file, contentType: contentType, with: &anonymizer)
+        } catch let error as CodecError {
+            throw error.located(in: file.filename ?? file.preferredFilename)
+        }
+    }
+
+    private static func anonymize<Anonymizable: AnonymizableCodec>(
+        _ codec: Anonymizable, _ file: FileWrapper, contentType: UTType, with anonymizer: inout Anonymizer
+    ) throws -> FileWrapper {
+        try codec.anonymize(file, contentType: contentType, with: &anonymizer)
     }
 
     override func accept<Visitor: DocumentCodecVisitor>(_ visitor: Visitor) -> Visitor.Result {

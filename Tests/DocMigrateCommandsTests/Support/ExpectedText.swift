@@ -13,6 +13,7 @@ enum ExpectedText {
         SUBCOMMANDS:
           verify                  Check golden documents through every route and the
                                   compatibility matrix.
+          anonymize               Rewrite a document into a case whose text is filler.
           help                    Show subcommand help information.
 
           See 'docmigrate help <subcommand>' for detailed help.
