@@ -13,6 +13,10 @@ enum ExpectedText {
         SUBCOMMANDS:
           verify                  Check golden documents through every route and the
                                   compatibility matrix.
+          diff                    Compare two files, packages or folders of documents
+                                  and explain every difference.
+          inspect                 Decode one document with its codec and print the
+                                  snapshot as a stable tree.
           anonymize               Rewrite a document into a case whose text is filler.
           help                    Show subcommand help information.
 

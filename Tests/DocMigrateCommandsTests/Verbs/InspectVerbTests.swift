@@ -1,0 +1,133 @@
+import DocMigrateCommands
+import Foundation
+import Testing
+
+@Suite struct InspectVerbTests {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func golden(_ path: String) -> String {
+        repository.appendingPathComponent("GoldenFiles").appendingPathComponent(path).path
+    }
+
+    @Test func theBinaryPrintsTheShippedTextGoldenAsATree() throws {
+        let path = Self.golden("plain-text/cases/hello.txt")
+        let result = try BuiltExecutable.run(["inspect", path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == "file: \(path)\ncontent type: public.plain-text\ncodec: plain-text\nsnapshot: \"Hello, world.\\n\"\n")
+        #expect(result.standardError == "")
+    }
+
+    @Test func theBinaryExitsTwoWithTheLocatedErrorOfAnUndecodableFile() throws {
+        let path = Self.golden("plain-text/cases/invalid-utf8.txt")
+        let result = try BuiltExecutable.run(["inspect", path])
+        #expect(result.status == 2)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError == "Error: \(path): byte 12 (0xc): the byte 0xff is not valid UTF-8 here [plain-text.invalid-utf8]\n")
+    }
+
+    @Test func printsTheNotebookGoldenTheSameWayEveryRun() async throws {
+        let path = Self.golden("notebook/cases/Trip.notebook")
+        let first = await InProcessRun.run(["inspect", path])
+        let second = await InProcessRun.run(["inspect", path])
+        #expect(first.exitCode == .success)
+        #expect(first == second)
+        #expect(first.standardOutput == """
+            file: \(path)
+            content type: com.example.notebook
+            codec: notebook
+            snapshot: Formats.Notebook {
+              title: "Trip to Lisbon"
+              pages: [
+                0: Formats.Notebook.Page {
+                  id: UUID(E18ABB36-A7AA-5D41-AE09-4EC5C8757E86)
+                  text: "Day one: arrived.\\n"
+                }
+                1: Formats.Notebook.Page {
+                  id: UUID(1741B351-8D36-51CE-B44B-B08DEC81E36D)
+                  text: "Day two: tram 28.\\n"
+                }
+                2: Formats.Notebook.Page {
+                  id: UUID(7DE68407-962A-5E40-AFFA-458F8C8E4A12)
+                  text: "Day three: pastéis de nata.\\n"
+                }
+              ]
+            }
+
+            """)
+    }
+
+    @Test func printsTheVersionedJSONSchema() async throws {
+        let path = Self.golden("notebook/cases/Trip.notebook")
+        let run = await InProcessRun.run(["inspect", "--format", "json", path])
+        #expect(run.exitCode == .success)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        #expect(object["schema"] as? String == "docmigrate.inspect")
+        #expect(object["schemaVersion"] as? Int == 1)
+        #expect(object["file"] as? String == path)
+        #expect(object["codec"] as? String == "notebook")
+        #expect(object["contentType"] as? String == "com.example.notebook")
+        let snapshot = try #require(object["snapshot"] as? [String: Any])
+        #expect(snapshot["type"] as? String == "object")
+        let fields = try #require(snapshot["fields"] as? [[String: Any]])
+        #expect(fields.map { $0["name"] as? String } == ["title", "pages"])
+        let pages = try #require(fields[1]["value"] as? [String: Any])
+        #expect((pages["elements"] as? [Any])?.count == 3)
+    }
+
+    @Test func aTypeNoCodecReadsExitsTwoListingTheRegisteredCodecs() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docmigrate-inspect-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let blob = folder.appendingPathComponent("blob.bin").path
+        try Data([0, 1, 0xFF]).write(to: URL(fileURLWithPath: blob))
+        let run = await InProcessRun.run(["inspect", blob])
+        #expect(run.exitCode == .couldNotProceed)
+        #expect(run.standardOutput == "")
+        #expect(run.standardError.hasPrefix("Error: \(blob): no registered codec reads the content type public.data (found from the first bytes)"))
+        #expect(run.standardError.contains("plain-text (public.utf8-plain-text, public.plain-text); notebook (com.example.notebook)"))
+        #expect(run.standardError.hasSuffix("[inspect.no-codec]\n"))
+
+        // The same bytes named as plain text by --type reach the codec, which rejects them with its own code.
+        let typed = await InProcessRun.run(["inspect", "--type", "public.plain-text", blob])
+        #expect(typed.exitCode == .couldNotProceed)
+        #expect(typed.standardError == "Error: \(blob): byte 2 (0x2): the byte 0xff is not valid UTF-8 here [plain-text.invalid-utf8]\n")
+
+        let json = folder.appendingPathComponent("data.json").path
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: json))
+        let unknown = await InProcessRun.run(["inspect", json])
+        #expect(unknown.exitCode == .couldNotProceed)
+        #expect(unknown.standardError.contains("public.json (found from the filename extension)"))
+    }
+
+    @Test func aMissingFileExitsTwoAndABadFormatIsAUsageError() async {
+        let missing = await InProcessRun.run(["inspect", "/nonexistent/docmigrate/file.txt"])
+        #expect(missing == InProcessRun(
+            exitCode: .couldNotProceed, standardOutput: "",
+            standardError: "Error: /nonexistent/docmigrate/file.txt: there is no file or folder here [inspect.missing]\n"))
+        let badFormat = await InProcessRun.run(["inspect", "--format", "yaml", "x.txt"])
+        #expect(badFormat.exitCode == .usageError)
+        #expect(badFormat.standardError.hasPrefix("Error: The value 'yaml' is invalid for '--format <format>'"))
+    }
+
+    @Test func aTeamsCodecIsReachableWithoutCommandLineCode() async throws {
+        var tool = CommandLineTool.docmigrate
+        tool.codecs.register(TallyCodec.self)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docmigrate-inspect-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("fruit.tally").path
+        try Data("pears 2\napples 3\n".utf8).write(to: URL(fileURLWithPath: file))
+        let run = await InProcessRun.run(["inspect", file], tool: tool)
+        #expect(run.exitCode == .success, "\(run.standardError)")
+        #expect(run.standardOutput.hasSuffix("""
+            content type: com.example.tally
+            codec: tally
+            snapshot: {
+              "apples" => 3
+              "pears" => 2
+            }
+
+            """))
+    }
+}
