@@ -3,6 +3,11 @@ extension Verb {
     ///
     /// A new verb (`verify`, `diff`, `inspect`, `convert`, …) is added by appending it here.
     public static var builtIn: [Verb] {
-        [.verify]
+        [
+            .verify,
+            .review,
+            .accept,
+            .reject,
+        ]
     }
 }

@@ -13,6 +13,9 @@ enum ExpectedText {
         SUBCOMMANDS:
           verify                  Check golden documents through every route and the
                                   compatibility matrix.
+          review                  Review pending outputs: accept, reject or skip each.
+          accept                  Replace goldens with their pending outputs.
+          reject                  Discard pending outputs; goldens stay as they are.
           help                    Show subcommand help information.
 
           See 'docmigrate help <subcommand>' for detailed help.
