@@ -4,10 +4,18 @@ import TestSupport
 import Testing
 
 @Suite struct ReviewVerbTests {
-    /// A writable copy of the shipped corpora.
-    static func goldenFiles(_ directory: TemporaryDirectory) throws -> URL {
+    /// A writable copy of the shipped corpora, or of the named ones only (to keep whole runs short).
+    static func goldenFiles(_ directory: TemporaryDirectory, only names: [String]? = nil) throws -> URL {
+        let shipped = VerifyVerbTests.repository.appendingPathComponent("GoldenFiles")
         let copy = directory.appending("GoldenFiles")
-        try FileManager.default.copyItem(at: VerifyVerbTests.repository.appendingPathComponent("GoldenFiles"), to: copy)
+        guard let names else {
+            try FileManager.default.copyItem(at: shipped, to: copy)
+            return copy
+        }
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        for name in names {
+            try FileManager.default.copyItem(at: shipped.appendingPathComponent(name), to: copy.appendingPathComponent(name))
+        }
         return copy
     }
 
@@ -50,12 +58,13 @@ import Testing
         let golden = goldenFiles.appendingPathComponent("notebook/expected/Trip.txt")
         try FileManager.default.removeItem(at: golden)
         let before = try FileTree.snapshot(goldenFiles)
-        let run = await Self.run(["verify", goldenFiles.path], environment: ["CI": "1"])
+        let run = await Self.run(["verify", goldenFiles.path, "--format", "notebook", "--case", "cases/Trip.notebook"], environment: ["CI": "1"])
         #expect(run.exitCode == .failure)
         #expect(run.standardOutput.contains("the golden notebook/expected/Trip.txt does not exist"))
         #expect(try FileTree.snapshot(goldenFiles) == before)
         // Given explicitly, a mode wins over the CI default.
-        let explicit = await Self.run(["verify", goldenFiles.path, "--record", "missing"], environment: ["CI": "1"])
+        let explicit = await Self.run(
+            ["verify", goldenFiles.path, "--format", "notebook", "--case", "cases/Trip.notebook", "--record", "missing"], environment: ["CI": "1"])
         #expect(explicit.exitCode == .failure)
         #expect(FileManager.default.fileExists(atPath: golden.path))
     }
@@ -65,11 +74,15 @@ import Testing
         let goldenFiles = try Self.goldenFiles(directory)
         let golden = goldenFiles.appendingPathComponent("notebook/expected/Trip.txt")
         try FileManager.default.removeItem(at: golden)
-        let first = await Self.run(["verify", goldenFiles.path], environment: ["CI": "false"])
+        let report = directory.appending("report.json")
+        let first = await Self.run(["verify", goldenFiles.path, "--format", "notebook", "--report", "json:" + report.path], environment: ["CI": "false"])
         #expect(first.exitCode == .failure)
         #expect(first.standardOutput.contains("recorded  notebook/expected/Trip.txt\n"))
         #expect(FileManager.default.fileExists(atPath: golden.path))
-        let second = await Self.run(["verify", goldenFiles.path])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+        let cases = try #require(json["cases"] as? [[String: Any]])
+        #expect(cases.compactMap { $0["recorded"] as? [String] }.flatMap { $0 } == ["expected/Trip.txt"])
+        let second = await Self.run(["verify", goldenFiles.path, "--format", "notebook"])
         #expect(second.exitCode == .success, "\(second.standardOutput)")
     }
 
@@ -79,7 +92,7 @@ import Testing
         let golden = goldenFiles.appendingPathComponent("notebook/expected/Trip.txt")
         let original = try Data(contentsOf: golden)
         try Data("not the conversion\n".utf8).write(to: golden)
-        let run = await Self.run(["verify", goldenFiles.path, "--record", "failed"])
+        let run = await Self.run(["verify", goldenFiles.path, "--format", "notebook", "--case", "cases/Trip.notebook", "--record", "failed"])
         #expect(run.exitCode == .failure)
         #expect(run.standardOutput.contains("pending   notebook/expected/Trip.txt"))
         let list = await Self.run(["review", "--list", "--corpus", goldenFiles.path])
@@ -89,7 +102,7 @@ import Testing
         #expect(accept.exitCode == .success)
         #expect(accept.standardOutput == "accepted  notebook/expected/Trip.txt\n")
         #expect(try Data(contentsOf: golden) == original)
-        #expect(await Self.run(["verify", goldenFiles.path, "--record", "never"]).exitCode == .success)
+        #expect(await Self.run(["verify", goldenFiles.path, "--format", "notebook", "--record", "never"]).exitCode == .success)
     }
 
     // MARK: Review, accept, reject
@@ -114,6 +127,37 @@ import Testing
         #expect(try Data(contentsOf: corpus.appendingPathComponent("cases/hello.txt")) == hello)
         #expect(try Data(contentsOf: corpus.appendingPathComponent("cases/unicode.txt")) == unicode)
         #expect(try PendingArea(corpusFolder: corpus).entries().map(\.golden) == ["cases/hello.txt"])
+    }
+
+    /// The binary under a real pseudo-terminal (util-linux `script`), answers typed into it.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func reviewRunsThroughAPseudoTerminal() async throws {
+        let directory = try TemporaryDirectory("verb-review-pty")
+        let goldenFiles = try Self.goldenFiles(directory)
+        let outputs = try Self.pendThree(in: goldenFiles)
+        let answers = directory.appending("answers")
+        try Data("r\na\nq\n".utf8).write(to: answers)
+        let transcript = directory.appending("transcript")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        let command = "'\(try BuiltExecutable.url().path)' review --corpus '\(goldenFiles.path)'; echo \"exit $?\""
+        process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = nil
+        process.environment = environment
+        process.standardInput = try FileHandle(forReadingFrom: answers)
+        try Data().write(to: transcript)
+        process.standardOutput = try FileHandle(forWritingTo: transcript)
+        try process.run()
+        process.waitUntilExit()
+        let text = String(decoding: try Data(contentsOf: transcript), as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        #expect(text.contains("rejected  plain-text/cases/crlf.txt"), "\(text)")
+        #expect(text.contains("accepted  plain-text/cases/hello.txt"))
+        #expect(text.contains("1 accepted, 1 rejected, 1 skipped"))
+        #expect(text.contains("exit 0"))
+        let corpus = goldenFiles.appendingPathComponent("plain-text")
+        #expect(try Data(contentsOf: corpus.appendingPathComponent("cases/hello.txt")) == outputs["cases/hello.txt"])
+        #expect(try PendingArea(corpusFolder: corpus).entries().map(\.golden) == ["cases/unicode.txt"])
     }
 
     @Test func theEndOfInputQuitsAndKeepsEverything() async throws {
@@ -150,12 +194,15 @@ import Testing
 
     @Test func orphansWarnFailOrAreDeleted() async throws {
         let directory = try TemporaryDirectory("verb-orphans")
-        let goldenFiles = try Self.goldenFiles(directory)
+        let goldenFiles = try Self.goldenFiles(directory, only: ["plain-text"])
         let stray = goldenFiles.appendingPathComponent("plain-text/cases/stray.txt")
         try Data("stray\n".utf8).write(to: stray)
-        let warn = await Self.run(["verify", goldenFiles.path])
+        let report = directory.appending("report.json")
+        let warn = await Self.run(["verify", goldenFiles.path, "--report", "json:" + report.path])
         #expect(warn.exitCode == .success)
         #expect(warn.standardOutput.hasSuffix("orphan    plain-text/cases/stray.txt\n"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+        #expect(json["orphans"] as? [String] == ["plain-text/cases/stray.txt"])
         let fail = await Self.run(["verify", goldenFiles.path, "--orphans", "fail"])
         #expect(fail.exitCode == .failure)
         let refusedOnCI = await Self.run(["verify", goldenFiles.path, "--orphans", "delete"], environment: ["CI": "1"])
@@ -170,7 +217,7 @@ import Testing
     @Test(arguments: [["--case", "cases/hello.txt"], ["--format", "plain-text"]])
     func theOrphanCheckIsRefusedOnFilteredRuns(_ filter: [String]) async throws {
         let directory = try TemporaryDirectory("verb-orphans-filtered")
-        let goldenFiles = try Self.goldenFiles(directory)
+        let goldenFiles = try Self.goldenFiles(directory, only: ["plain-text"])
         try Data("stray\n".utf8).write(to: goldenFiles.appendingPathComponent("plain-text/cases/stray.txt"))
         let refused = await Self.run(["verify", goldenFiles.path, "--orphans", "warn"] + filter)
         #expect(refused.exitCode == .usageError)

@@ -13,7 +13,7 @@ import Verification
         var changed = original
         changed[40] ^= 0x01
         try changed.write(to: golden)
-        _ = try await WorkflowCorpus.run(corpus, recording: .failed)
+        _ = try await WorkflowCorpus.run(corpus, recording: .failed, include: WorkflowCorpus.isConversion)
         try #require(try PendingArea(corpusFolder: corpus).entries().count == 1)
         return (corpus, original, changed)
     }
@@ -23,9 +23,9 @@ import Verification
         let (corpus, original, _) = try await Self.corpusWithPendingConversion(directory)
         try original.write(to: corpus.appendingPathComponent(RecordModeTests.tripGolden))
         // `never` writes nothing, not even a removal.
-        _ = try await WorkflowCorpus.run(corpus, recording: .never)
+        _ = try await WorkflowCorpus.run(corpus, recording: .never, include: WorkflowCorpus.isConversion)
         #expect(try PendingArea(corpusFolder: corpus).entries().count == 1)
-        let report = try await WorkflowCorpus.run(corpus, recording: .missing)
+        let report = try await WorkflowCorpus.run(corpus, recording: .missing, include: WorkflowCorpus.isConversion)
         #expect(report.failedCount == 0)
         #expect(try PendingArea(corpusFolder: corpus).entries().isEmpty)
         #expect(!FileManager.default.fileExists(atPath: corpus.appendingPathComponent(".pending").path))
@@ -38,7 +38,7 @@ import Verification
         try area.accept(try #require(try area.entries().first))
         #expect(try Data(contentsOf: corpus.appendingPathComponent(RecordModeTests.tripGolden)) == original)
         #expect(try area.entries().isEmpty)
-        let report = try await WorkflowCorpus.run(corpus, recording: .never)
+        let report = try await WorkflowCorpus.run(corpus, recording: .never, include: WorkflowCorpus.isConversion)
         #expect(report.failedCount == 0, "\(report.text())")
     }
 

@@ -26,7 +26,7 @@ import Verification
         let corpus = try WorkflowCorpus.copy("notebook", in: directory)
         try FileManager.default.removeItem(at: corpus.appendingPathComponent(Self.tripGolden))
         let before = try FileTree.snapshot(corpus)
-        let report = try await WorkflowCorpus.run(corpus, recording: .never)
+        let report = try await WorkflowCorpus.run(corpus, recording: .never, include: WorkflowCorpus.isConversion)
         let result = try #require(WorkflowCorpus.conversionCase(report))
         #expect(result.failures.map(\.kind) == [.missingGolden])
         #expect(result.failures.first?.summary.contains("notebook/expected/Trip.txt") == true)
@@ -41,7 +41,7 @@ import Verification
         let corpus = try WorkflowCorpus.copy("notebook", in: directory)
         let golden = corpus.appendingPathComponent(Self.tripGolden)
         try FileManager.default.removeItem(at: golden)
-        let first = try await WorkflowCorpus.run(corpus, recording: .missing)
+        let first = try await WorkflowCorpus.run(corpus, recording: .missing, include: WorkflowCorpus.isConversion)
         let recorded = try #require(WorkflowCorpus.conversionCase(first))
         #expect(recorded.failures.map(\.kind) == [.recordedGolden])
         #expect(recorded.recorded == [Self.tripGolden])
@@ -49,7 +49,7 @@ import Verification
         #expect(first.workflowText().contains("recorded  notebook/expected/Trip.txt"))
         // What was recorded is what the shipped golden holds: the conversion's output.
         #expect(try Data(contentsOf: golden) == Data(contentsOf: VerificationRunnerTests.goldenFiles.appendingPathComponent("notebook/" + Self.tripGolden)))
-        let second = try await WorkflowCorpus.run(corpus, recording: .missing)
+        let second = try await WorkflowCorpus.run(corpus, recording: .missing, include: WorkflowCorpus.isConversion)
         #expect(second.failedCount == 0, "\(second.text())")
         #expect(WorkflowCorpus.conversionCase(second)?.recorded == [])
     }
@@ -61,7 +61,7 @@ import Verification
         var bytes = try Data(contentsOf: golden)
         bytes[40] ^= 0x01
         try bytes.write(to: golden)
-        let report = try await WorkflowCorpus.run(corpus, recording: .missing)
+        let report = try await WorkflowCorpus.run(corpus, recording: .missing, include: WorkflowCorpus.isConversion)
         #expect(WorkflowCorpus.conversionCase(report)?.failures.map(\.kind) == [.conversionDiffers])
         #expect(try Data(contentsOf: golden) == bytes)
         #expect(!FileManager.default.fileExists(atPath: corpus.appendingPathComponent(".pending").path))
@@ -75,7 +75,7 @@ import Verification
         var bytes = original
         bytes[40] ^= 0x01
         try bytes.write(to: golden)
-        let report = try await WorkflowCorpus.run(corpus, recording: .failed)
+        let report = try await WorkflowCorpus.run(corpus, recording: .failed, include: WorkflowCorpus.isConversion)
         let result = try #require(WorkflowCorpus.conversionCase(report))
         #expect(result.failures.map(\.kind) == [.conversionDiffers])
         #expect(result.pending == [Self.tripGolden])
@@ -86,7 +86,7 @@ import Verification
         #expect(entry.path == "notebook/expected/Trip.txt")
         #expect(entry.route == nil)
         #expect(entry.difference?.location == "byte 40 (0x28)")
-        // Only the changed case is pending: the round trips passed.
+        // One entry, its sidecar beside the item.
         #expect(try area.entries().count == 1)
     }
 

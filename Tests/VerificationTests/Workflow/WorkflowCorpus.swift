@@ -23,8 +23,17 @@ enum WorkflowCorpus {
         return folder
     }
 
-    static func run(_ folder: URL, recording: RecordMode, routes: RouteRegistry = RouteRegistry()) async throws -> VerificationReport {
-        await VerificationRunner(codecs: .builtIn, jobs: 2, recording: recording).run(try VerificationRunnerTests.jobs(folder, routes: routes))
+    /// Runs the cases of `folder` that `include` keeps (the conversion case alone, say, to keep tests short).
+    static func run(
+        _ folder: URL, recording: RecordMode, routes: RouteRegistry = RouteRegistry(), include: (GoldenCase) -> Bool = { _ in true }
+    ) async throws -> VerificationReport {
+        let jobs = try VerificationRunnerTests.jobs(folder, routes: routes).filter { include($0.goldenCase) }
+        return await VerificationRunner(codecs: .builtIn, jobs: 2, recording: recording).run(jobs)
+    }
+
+    /// Whether a case is a conversion.
+    static func isConversion(_ goldenCase: GoldenCase) -> Bool {
+        if case .converts? = goldenCase.expect { true } else { false }
     }
 
     /// The report's only case converting to plain text (the notebook corpus's Trip case).
