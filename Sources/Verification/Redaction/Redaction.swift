@@ -5,8 +5,11 @@ import Comparison
 /// Before an output is compared with its golden, every value a matcher finds — on both sides — is
 /// checked against the matcher's shape and replaced by a placeholder (`<redacted:iso8601-date>`), so a
 /// changed date passes while a malformed one fails, naming the member, the place and the shape. A
-/// golden may hold the placeholder itself (a recorded conversion golden does); a placeholder is never
-/// shape-checked. In JSON (as in a manifest):
+/// golden may hold the placeholder itself (a recorded or accepted conversion golden does); a placeholder
+/// is never shape-checked. A round-trip golden is the user's document and keeps its real values. In the
+/// compatibility matrix, redaction is tried only when the codec's comparison finds a difference, and only
+/// clears it when both redacted sides still decode (a placeholder cannot stand where a codec wants a UUID).
+/// The report counts, per matcher and case, the values replaced. In JSON (as in a manifest):
 ///
 ///     {"member": "metadata.json", "keyPath": "$.created", "shape": "iso8601-date"}
 ///     {"member": "**/*.txt", "regex": "Saved: (.*)", "shape": "iso8601-date"}
