@@ -13,21 +13,25 @@ extension CommandLineTool {
 
     /// Runs one command line: chooses the verb, parses its words, runs it and reports errors.
     ///
-    /// - Parameter arguments: the words after the program name.
+    /// - Parameters:
+    ///   - arguments: the words after the program name.
+    ///   - input: where interactive verbs (`review`) read answers; standard input unless a test gives lines.
     /// - Returns: the exit code; help and version are ``ExitCode/success`` on standard output,
     ///   usage errors ``ExitCode/usageError`` with three lines on standard error, other errors
     ///   thrown by a verb ``ExitCode/couldNotProceed`` with `Error: …` only.
     ///
     /// No arguments print the top-level help, as a swift-argument-parser command with subcommands
     /// and no default subcommand does. `--version`, `--help` and `-h` are read before the verb.
-    public func run(arguments: [String], environment: [String: String], output: CommandOutput) async -> ExitCode {
+    public func run(
+        arguments: [String], environment: [String: String], output: CommandOutput, input: VerbContext.Input = .standard
+    ) async -> ExitCode {
         var remaining = arguments[...]
         while let word = remaining.first, CommandLineParser.looksLikeOption(word) {
             remaining.removeFirst()
             switch word {
             case "--":
                 // The verb's name may follow `--`; its own words are its business.
-                return await runVerb(remaining, environment: environment, output: output)
+                return await runVerb(remaining, environment: environment, output: output, input: input)
             case "--help", "-h":
                 output.standardOutput.write(HelpText.toolHelp(self))
                 return .success
@@ -38,10 +42,10 @@ extension CommandLineTool {
                 return reportToolUsageError(toolOptionError(word), output: output)
             }
         }
-        return await runVerb(remaining, environment: environment, output: output)
+        return await runVerb(remaining, environment: environment, output: output, input: input)
     }
 
-    private func runVerb(_ words: ArraySlice<String>, environment: [String: String], output: CommandOutput) async -> ExitCode {
+    private func runVerb(_ words: ArraySlice<String>, environment: [String: String], output: CommandOutput, input: VerbContext.Input) async -> ExitCode {
         guard let name = words.first else {
             output.standardOutput.write(HelpText.toolHelp(self))
             return .success
@@ -63,7 +67,7 @@ extension CommandLineTool {
                 output.standardOutput.write(helpText)
                 return .success
             }
-            let context = VerbContext(arguments: parsed, tool: self, environment: environment, output: output)
+            let context = VerbContext(arguments: parsed, tool: self, environment: environment, output: output, input: input)
             return try await verb.run(context)
         } catch let error as UsageError {
             output.standardError.write(HelpText.usageError(

@@ -55,7 +55,8 @@ public struct GoldenCorpus: Sendable {
         for (index, goldenCase) in manifest.cases.enumerated() {
             try checkPath(goldenCase.input, in: folder, file: file, keyPath: "cases[\(index)].input")
             if case .converts(let target, let golden)? = goldenCase.expect {
-                try checkPath(golden, in: folder, file: file, keyPath: "cases[\(index)].expect.converts.golden")
+                // A missing conversion golden is the runner's business: recorded, or a failure under `--record never`.
+                try checkPath(golden, in: folder, file: file, keyPath: "cases[\(index)].expect.converts.golden", mustExist: false)
                 guard codecs.codec(identifier: target) != nil else {
                     throw VerificationError(
                         file: file, location: .keyPath("cases[\(index)].expect.converts.codec"), code: "manifest.codec.unknown",
@@ -67,6 +68,10 @@ public struct GoldenCorpus: Sendable {
                         message: "no conversion from \(codec.identifier) to \(target) is registered")
                 }
             }
+        }
+        try checkRedactions(manifest.redact, file: file, keyPath: "redact")
+        for (index, goldenCase) in manifest.cases.enumerated() {
+            try checkRedactions(goldenCase.redact, file: file, keyPath: "cases[\(index)].redact")
         }
         return GoldenCorpus(folder: folder, name: folder.lastPathComponent, manifest: manifest, codec: codec, contentType: contentType, routes: routes)
     }
@@ -126,17 +131,32 @@ public struct GoldenCorpus: Sendable {
     }
 
     /// Refuses a path that is absolute, leaves the corpus folder, or names nothing.
-    static func checkPath(_ relative: String, in folder: URL, file: String, keyPath: String) throws {
+    static func checkPath(_ relative: String, in folder: URL, file: String, keyPath: String, mustExist: Bool = true) throws {
         let components = relative.split(separator: "/", omittingEmptySubsequences: false)
         guard !relative.isEmpty, !relative.hasPrefix("/"), !components.contains(".."), !components.contains("") else {
             throw VerificationError(
                 file: file, location: .keyPath(keyPath), code: "manifest.path.invalid",
                 message: "'\(relative)' must be a relative path inside the corpus folder")
         }
-        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(relative).path) else {
+        guard !mustExist || FileManager.default.fileExists(atPath: folder.appendingPathComponent(relative).path) else {
             throw VerificationError(
                 file: file, location: .keyPath(keyPath), code: "manifest.path.missing", message: "'\(relative)' does not exist in the corpus folder")
         }
+    }
+
+    static func checkRedactions(_ redactions: [Redaction]?, file: String, keyPath: String) throws {
+        for (index, redaction) in (redactions ?? []).enumerated() {
+            do {
+                try redaction.validate()
+            } catch {
+                throw VerificationError(file: file, location: .keyPath("\(keyPath)[\(index)]"), code: "manifest.redact.invalid", message: error.description)
+            }
+        }
+    }
+
+    /// The redaction matchers of a case: the manifest's, then the case's own.
+    func redactions(for goldenCase: GoldenCase) -> [Redaction] {
+        (manifest.redact ?? []) + (goldenCase.redact ?? [])
     }
 
     /// The corpora under `url`: the folder itself when it holds a manifest, else each subfolder that does, byte-wise sorted.

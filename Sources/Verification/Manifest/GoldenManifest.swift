@@ -22,6 +22,13 @@ import DocumentCodecs
 ///       ]
 ///     }
 ///
+/// Optional, added within version 1 (older manifests are unaffected): `"redact"`, at the top level and per
+/// case (the case's matchers add to the manifest's), a list of ``Redaction`` matchers such as
+/// `{"member": "metadata.json", "keyPath": "$.created", "shape": "iso8601-date"}` or
+/// `{"regex": "Saved: (.*)", "shape": "iso8601-date"}`: values that change on every save are checked
+/// for their shape and replaced by `<redacted:SHAPE>` on both sides before comparing. A conversion
+/// golden may be missing: `docmigrate verify` records it (see ``RecordMode``).
+///
 /// A rule is a name (`bytes`, `text`, `json`, `semantic`, `ignore`, `redact`) or an object
 /// `{"rule": "text", "normalisations": ["line-endings"]}`; a case may override `compare`. Paths are
 /// relative to the manifest's folder and may not leave it.
@@ -34,6 +41,8 @@ public struct GoldenManifest: Sendable, Codable {
     public var contentType: String
     public var routes: [String]?
     public var compare: ComparisonRules?
+    /// Redaction matchers for every case.
+    public var redact: [Redaction]?
     public var cases: [GoldenCase]
 }
 
@@ -45,6 +54,8 @@ public struct GoldenCase: Sendable, Codable {
     public var expect: Expectation?
     /// Comparison rules for this case, replacing the manifest's.
     public var compare: ComparisonRules?
+    /// Redaction matchers for this case, added to the manifest's.
+    public var redact: [Redaction]?
 
     /// The expected outcome of a case.
     public enum Expectation: Sendable, Hashable, Codable {

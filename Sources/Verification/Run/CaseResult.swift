@@ -17,6 +17,12 @@ public struct CaseFailure: Sendable, Codable, Hashable {
         case rejectedDifferently = "rejected-differently"
         /// A conversion's output differs from its golden, or the conversion failed.
         case conversionDiffers = "conversion-differs"
+        /// A conversion golden does not exist and the record mode does not write it (`never`, the CI default).
+        case missingGolden = "missing-golden"
+        /// A conversion golden did not exist and was recorded: the run still fails, so that a person checks it.
+        case recordedGolden = "recorded-golden"
+        /// A value a redaction matcher found does not have the matcher's shape.
+        case malformedRedactedValue = "malformed-redacted-value"
     }
 
     public var kind: Kind
@@ -44,6 +50,12 @@ public struct CaseResult: Sendable, Codable, Hashable {
     public var routes: [String]
     /// Everything that failed; empty when the case holds.
     public var failures: [CaseFailure]
+    /// The goldens this run wrote (paths inside the corpus): only missing conversion goldens ever are.
+    public var recorded: [String] = []
+    /// The goldens whose changed output this run stored in the pending area.
+    public var pending: [String] = []
+    /// What redaction matchers replaced: how many values each, in the output with the most.
+    public var redactions: [RedactionTally] = []
 
     /// Whether the case holds.
     public var passed: Bool { failures.isEmpty }
@@ -64,6 +76,8 @@ public struct VerificationReport: Sendable, Codable {
     public var schema = VerificationReport.schema
     public var schemaVersion = VerificationReport.schemaVersion
     public var cases: [CaseResult]
+    /// The orphans found after an unfiltered run (`corpus/path`, byte-wise sorted); empty when none or not checked.
+    public var orphans: [String] = []
 
     public init(cases: [CaseResult]) {
         self.cases = cases.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }

@@ -9,15 +9,23 @@ import DocumentCodecs
 /// the golden, compared through the format's codec (an old app version must read what the new one
 /// writes, and the reverse). A rejection case must be refused by every route with the expected
 /// code; a conversion case must produce its golden. Cases run in a task group bounded by `jobs`;
-/// the report lists them in byte-wise path order whatever the scheduling. Goldens are never written.
+/// the report lists them in byte-wise path order whatever the scheduling.
+///
+/// An existing golden is never overwritten. What `recording` allows: a missing conversion golden is
+/// recorded from the output (and the case still fails); a changed output goes to the corpus's
+/// ``PendingArea``; a golden that passes loses its stale pending entry. Redaction matchers of the
+/// manifest and the case are applied to scratch copies of both sides before every comparison.
 public struct VerificationRunner: Sendable {
     public var codecs: CodecRegistry
     /// How many cases run at once.
     public var jobs: Int
+    /// What the run may write into the corpus; `never` (nothing) unless the caller chooses.
+    public var recording: RecordMode
 
-    public init(codecs: CodecRegistry, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(codecs: CodecRegistry, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, recording: RecordMode = .never) {
         self.codecs = codecs
         self.jobs = max(1, jobs)
+        self.recording = recording
     }
 
     /// One case to run.
@@ -63,14 +71,15 @@ public struct VerificationRunner: Sendable {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             let input = corpus.folder.appendingPathComponent(job.goldenCase.input)
             let rules = job.goldenCase.compare ?? corpus.manifest.compare ?? ComparisonRules()
+            let redactor = Redactor(redactions: corpus.redactions(for: job.goldenCase))
             switch expectation {
             case .roundTrip:
-                result.failures = try await roundTrip(input, corpus: corpus, rules: rules, scratch: scratch)
+                try await roundTrip(input, corpus: corpus, rules: rules, redactor: redactor, scratch: scratch, result: &result)
             case .rejected(let code):
                 result.failures = try await rejection(input, expecting: code, corpus: corpus, scratch: scratch)
             case .converts(let target, let golden):
-                result.failures = try conversion(
-                    input, to: target, golden: corpus.folder.appendingPathComponent(golden), corpus: corpus, rules: rules, scratch: scratch)
+                try conversion(
+                    input, to: target, golden: golden, corpus: corpus, rules: rules, redactor: redactor, scratch: scratch, result: &result)
             }
         } catch {
             result.failures = [CaseFailure(
@@ -81,10 +90,17 @@ public struct VerificationRunner: Sendable {
 
     // MARK: Round trips and the matrix
 
-    private func roundTrip(_ input: URL, corpus: GoldenCorpus, rules: ComparisonRules, scratch: URL) async throws -> [CaseFailure] {
+    private func roundTrip(
+        _ input: URL, corpus: GoldenCorpus, rules: ComparisonRules, redactor: Redactor, scratch: URL, result: inout CaseResult
+    ) async throws {
         var failures: [CaseFailure] = []
         let comparator = Comparator(rules: rules, codecs: codecs, defaultCodec: corpus.codec.identifier)
+        let goldenPath = String(input.path.dropFirst(corpus.folder.path.count + 1))
+        var tally = Tally(redactor: redactor)
+        let (expected, goldenOutcome) = try redactedCopy(of: input, in: scratch.appendingPathComponent("golden-redacted"), redactor: redactor)
+        failures += Self.malformedFailures(goldenOutcome, side: "the golden")
         var outputs: [String: URL] = [:]
+        var toPend: (route: String, output: URL, difference: Difference?)?
         for (index, route) in corpus.routes.enumerated() {
             let copy = try workingCopy(of: input, in: scratch.appendingPathComponent("route-\(index)"))
             do {
@@ -96,12 +112,32 @@ public struct VerificationRunner: Sendable {
                 continue
             }
             outputs[route.name] = copy
-            if let difference = try comparator.compare(expectedAt: input, actualAt: copy) {
+            let (actual, outcome) = try redactedCopy(of: copy, in: scratch.appendingPathComponent("route-\(index)-redacted"), redactor: redactor)
+            tally.add(outcome)
+            failures += Self.malformedFailures(outcome, side: "what \(route.name) saved", route: route.name)
+            if let difference = try comparator.compare(expectedAt: expected, actualAt: actual) {
                 failures.append(CaseFailure(
                     kind: .differsFromGolden, route: route.name,
-                    summary: "what \(route.name) saved differs from the golden \(corpus.name)/\(input.path.dropFirst(corpus.folder.path.count + 1))",
+                    summary: "what \(route.name) saved differs from the golden \(corpus.name)/\(goldenPath)",
                     difference: difference))
+                if toPend == nil || toPend?.difference == nil { toPend = (route.name, copy, difference) }
+            } else if recording == .all, toPend == nil, try !Self.identical(input, copy) {
+                toPend = (route.name, copy, nil)
             }
+        }
+        result.redactions = tally.tallies
+        // The golden of a round trip is the user's document itself: only the pending path exists, and
+        // only `accept` replaces the input with what a route wrote.
+        if let toPend, toPend.difference == nil ? recording == .all : recording.pendsFailures {
+            let summary = toPend.difference == nil
+                ? "what \(toPend.route) saved passes the rules but differs in bytes from the golden"
+                : "what \(toPend.route) saved differs from the golden"
+            try PendingArea(corpusFolder: corpus.folder).store(toPend.output, as: PendingEntry(
+                corpus: corpus.name, golden: goldenPath, caseInput: goldenPath, route: toPend.route, summary: summary, difference: toPend.difference))
+            result.pending.append(goldenPath)
+        } else if recording.writes, !failures.contains(where: { $0.kind == .differsFromGolden || $0.kind == .malformedRedactedValue }),
+                  outputs.count == corpus.routes.count {
+            try PendingArea(corpusFolder: corpus.folder).remove(golden: goldenPath)
         }
         // The matrix compares meaning through the codec: each reader's save of another route's output
         // against the same reader's save of the golden.
@@ -121,14 +157,17 @@ public struct VerificationRunner: Sendable {
                 }
                 let expected = try FileWrapper(url: readersOwn, options: .immediate)
                 let actual = try FileWrapper(url: copy, options: .immediate)
-                if let difference = semantic.compare(expected: expected, actual: actual) {
-                    failures.append(CaseFailure(
-                        kind: .incompatibleRoutes, route: reader.name, writerRoute: writer.name,
-                        summary: "\(reader.name) reads what \(writer.name) wrote differently from the golden", difference: difference))
+                guard let difference = semantic.compare(expected: expected, actual: actual) else { continue }
+                let redactedFolder = scratch.appendingPathComponent("matrix-\(writerIndex)-\(readerIndex)-redacted")
+                if !redactor.redactions.isEmpty, try equalOnceRedacted(readersOwn, copy, redactor: redactor, semantic: semantic, in: redactedFolder) {
+                    continue
                 }
+                failures.append(CaseFailure(
+                    kind: .incompatibleRoutes, route: reader.name, writerRoute: writer.name,
+                    summary: "\(reader.name) reads what \(writer.name) wrote differently from the golden", difference: difference))
             }
         }
-        return failures
+        result.failures = failures
     }
 
     // MARK: Rejections
@@ -157,12 +196,15 @@ public struct VerificationRunner: Sendable {
     // MARK: Conversions
 
     private func conversion(
-        _ input: URL, to target: String, golden: URL, corpus: GoldenCorpus, rules: ComparisonRules, scratch: URL
-    ) throws -> [CaseFailure] {
+        _ input: URL, to target: String, golden goldenPath: String, corpus: GoldenCorpus, rules: ComparisonRules, redactor: Redactor,
+        scratch: URL, result: inout CaseResult
+    ) throws {
+        let golden = corpus.folder.appendingPathComponent(goldenPath)
         guard let conversion = codecs.conversion(from: corpus.codec.identifier, to: target), let targetCodec = codecs.codec(identifier: target),
               let targetType = targetCodec.writableContentTypes.first
         else {
-            return [CaseFailure(kind: .conversionDiffers, summary: "no conversion from \(corpus.codec.identifier) to \(target) is registered")]
+            result.failures = [CaseFailure(kind: .conversionDiffers, summary: "no conversion from \(corpus.codec.identifier) to \(target) is registered")]
+            return
         }
         let output = scratch.appendingPathComponent("converted").appendingPathComponent(golden.lastPathComponent)
         do {
@@ -171,16 +213,107 @@ public struct VerificationRunner: Sendable {
             let converted = try conversion.convert(snapshot)
             try targetCodec.encode(converted, previous: nil, contentType: targetType).write(to: output, options: .atomic, originalContentsURL: nil)
         } catch {
-            return [CaseFailure(
+            result.failures = [CaseFailure(
                 kind: .conversionDiffers, summary: "the conversion to \(target) failed: \(error)", errorCode: Self.codes(of: error).first)]
+            return
         }
+        var failures: [CaseFailure] = []
+        var tally = Tally(redactor: redactor)
+        // The output is redacted in place: a recorded or accepted conversion golden keeps the placeholders.
+        let outcome = try redactor.redact(itemAt: output)
+        tally.add(outcome)
+        failures += Self.malformedFailures(outcome, side: "the conversion to \(target)")
+        result.redactions = tally.tallies
+        let displayPath = corpus.name + "/" + goldenPath
+        guard FileManager.default.fileExists(atPath: golden.path) else {
+            if recording.recordsMissing {
+                try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileWrapper(url: output, options: .immediate).write(to: golden, options: .atomic, originalContentsURL: nil)
+                result.recorded.append(goldenPath)
+                failures.append(CaseFailure(
+                    kind: .recordedGolden, summary: "recorded the new golden \(displayPath) from the conversion to \(target); check it and run again"))
+            } else {
+                failures.append(CaseFailure(
+                    kind: .missingGolden,
+                    summary: "the golden \(displayPath) does not exist; record it with 'docmigrate verify --record missing' where CI is not set"))
+            }
+            result.failures = failures
+            return
+        }
+        let (expected, goldenOutcome) = try redactedCopy(of: golden, in: scratch.appendingPathComponent("golden-redacted"), redactor: redactor)
+        failures += Self.malformedFailures(goldenOutcome, side: "the golden")
         let comparator = Comparator(rules: rules, codecs: codecs, defaultCodec: target)
-        if let difference = try comparator.compare(expectedAt: golden, actualAt: output) {
-            let goldenPath = corpus.name + "/" + golden.path.dropFirst(corpus.folder.path.count + 1)
-            return [CaseFailure(
-                kind: .conversionDiffers, summary: "the conversion to \(target) differs from its golden \(goldenPath)", difference: difference)]
+        let area = PendingArea(corpusFolder: corpus.folder)
+        if let difference = try comparator.compare(expectedAt: expected, actualAt: output) {
+            failures.append(CaseFailure(
+                kind: .conversionDiffers, summary: "the conversion to \(target) differs from its golden \(displayPath)", difference: difference))
+            if recording.pendsFailures {
+                try area.store(output, as: PendingEntry(
+                    corpus: corpus.name, golden: goldenPath, caseInput: result.input, route: nil,
+                    summary: "the conversion to \(target) differs from the golden", difference: difference))
+                result.pending.append(goldenPath)
+            }
+        } else if recording == .all, try !Self.identical(golden, output) {
+            try area.store(output, as: PendingEntry(
+                corpus: corpus.name, golden: goldenPath, caseInput: result.input, route: nil,
+                summary: "the conversion to \(target) passes the rules but differs in bytes from the golden", difference: nil))
+            result.pending.append(goldenPath)
+        } else if recording.writes, failures.isEmpty {
+            try area.remove(golden: goldenPath)
         }
-        return []
+        result.failures = failures
+    }
+
+    // MARK: Redaction
+
+    /// The per-matcher counts of one case: the largest over its outputs.
+    private struct Tally {
+        let redactor: Redactor
+        var counts: [Int]
+
+        init(redactor: Redactor) {
+            self.redactor = redactor
+            counts = Array(repeating: 0, count: redactor.redactions.count)
+        }
+
+        mutating func add(_ outcome: Redactor.Outcome?) {
+            guard let outcome else { return }
+            for index in counts.indices { counts[index] = max(counts[index], outcome.counts[index]) }
+        }
+
+        var tallies: [RedactionTally] {
+            counts.indices.map { RedactionTally(matcher: redactor.redactions[$0].description, count: counts[$0]) }
+        }
+    }
+
+    /// `item` itself when there is nothing to redact; else a redacted copy in `folder` and what redacting found.
+    private func redactedCopy(of item: URL, in folder: URL, redactor: Redactor) throws -> (url: URL, outcome: Redactor.Outcome?) {
+        guard !redactor.redactions.isEmpty else { return (item, nil) }
+        let copy = try workingCopy(of: item, in: folder)
+        return (copy, try redactor.redact(itemAt: copy))
+    }
+
+    private static func malformedFailures(_ outcome: Redactor.Outcome?, side: String, route: String? = nil) -> [CaseFailure] {
+        (outcome?.malformed ?? []).map { value in
+            CaseFailure(
+                kind: .malformedRedactedValue, route: route,
+                summary: "\(side): member \(value.member), \(value.location): '\(value.value)' is not a \(value.shape.rawValue) (redaction \(value.matcher))")
+        }
+    }
+
+    /// Whether two outputs are equal through the codec once redacted values (a save date, say) are replaced on both sides.
+    ///
+    /// Asked only after the plain comparison found a difference: a placeholder may not decode where the
+    /// codec expects a typed value (a UUID), and then the plain difference stands.
+    private func equalOnceRedacted(_ left: URL, _ right: URL, redactor: Redactor, semantic: SemanticComparator, in folder: URL) throws -> Bool {
+        let expected = try redactedCopy(of: left, in: folder.appendingPathComponent("expected"), redactor: redactor).url
+        let actual = try redactedCopy(of: right, in: folder.appendingPathComponent("actual"), redactor: redactor).url
+        return semantic.compare(expected: try FileWrapper(url: expected, options: .immediate), actual: try FileWrapper(url: actual, options: .immediate)) == nil
+    }
+
+    /// Whether two items hold the same bytes, member for member.
+    private static func identical(_ left: URL, _ right: URL) throws -> Bool {
+        try Comparator(rules: ComparisonRules(fallback: .bytes)).compare(expectedAt: left, actualAt: right) == nil
     }
 
     // MARK: Support

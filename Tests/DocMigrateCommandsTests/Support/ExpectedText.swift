@@ -13,6 +13,9 @@ enum ExpectedText {
         SUBCOMMANDS:
           verify                  Check golden documents through every route and the
                                   compatibility matrix.
+          review                  Review pending outputs: accept, reject or skip each.
+          accept                  Replace goldens with their pending outputs.
+          reject                  Discard pending outputs; goldens stay as they are.
           diff                    Compare two files, packages or folders of documents
                                   and explain every difference.
           inspect                 Decode one document with its codec and print the
