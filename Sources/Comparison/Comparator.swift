@@ -254,16 +254,20 @@ public struct Comparator: Sendable {
         let batchCount = (pairs.count + batchSize - 1) / batchSize
         let nextBatch = Atomic<Int>(0)
         let answers = Mutex<[(index: Int, isEqual: Bool)]>([])
+        let roots = expected.root.flatMap { expectedRoot in actual.root.map { (expectedRoot, $0) } }
         let work: @Sendable (Int) -> Void = { _ in
-            let comparer = DirectoryWalk.ContentsComparer()
+            // Paths relative to the two open roots spare the kernel the lookup of the roots' own path per file.
+            let rootComparer = roots.flatMap { try? DirectoryWalk.ContentsComparer(leftFolder: $0.0, rightFolder: $0.1) }
+            let comparer = rootComparer ?? DirectoryWalk.ContentsComparer()
             var found: [(index: Int, isEqual: Bool)] = []
             while true {
                 let batch = nextBatch.add(1, ordering: .relaxed).oldValue
                 guard batch < batchCount else { break }
                 for item in pairs[(batch * batchSize)..<min(pairs.count, (batch + 1) * batchSize)] {
-                    if let isEqual = try? comparer.contentsAreEqual(atPath: item.expectedPath, andPath: item.actualPath) {
-                        found.append((item.index, isEqual))
-                    }
+                    let isEqual = rootComparer != nil
+                        ? try? comparer.contentsAreEqual(atPath: paths[item.index], andPath: paths[item.index])
+                        : try? comparer.contentsAreEqual(atPath: item.expectedPath, andPath: item.actualPath)
+                    if let isEqual { found.append((item.index, isEqual)) }
                 }
             }
             answers.withLock { $0 += found }

@@ -67,6 +67,8 @@ struct PackageTree {
 
     /// Every path below the root (never the root itself), with what stands there.
     var entries: [String: Entry] = [:]
+    /// The folder on disk the paths are relative to; nil for a tree read from a `FileWrapper`.
+    var root: String?
 
     /// Whether a folder at `path` is compared as a whole instead of member by member.
     typealias IsLeafFolder = (String) -> Bool
@@ -81,6 +83,7 @@ struct PackageTree {
 
     /// The tree a walk of the folder at `root` listed (`root` makes the files' paths absolute).
     init(walk: DirectoryWalk, root: String) {
+        self.root = root
         let base = root.hasSuffix("/") ? root : root + "/"
         for entry in walk.entries {
             let path = base + entry.path
@@ -128,6 +131,20 @@ struct PackageTree {
 }
 
 /// Byte-wise order of UTF-8 paths, the one order reports use (DESIGN.md).
+///
+/// Sorting a folder's paths calls this some 130,000 times for 10,000 files, so native strings (whose
+/// UTF-8 is contiguous) are compared with memcmp rather than byte by byte through an iterator.
 func precedesBytewise(_ left: String, _ right: String) -> Bool {
-    left.utf8.lexicographicallyPrecedes(right.utf8)
+    let fast: Bool?? = left.utf8.withContiguousStorageIfAvailable { leftBytes in
+        right.utf8.withContiguousStorageIfAvailable { rightBytes in
+            let common = min(leftBytes.count, rightBytes.count)
+            if common > 0, let leftBase = leftBytes.baseAddress, let rightBase = rightBytes.baseAddress {
+                let order = memcmp(leftBase, rightBase, common)
+                if order != 0 { return order < 0 }
+            }
+            return leftBytes.count < rightBytes.count
+        }
+    }
+    if let fast, let answer = fast { return answer }
+    return left.utf8.lexicographicallyPrecedes(right.utf8)
 }

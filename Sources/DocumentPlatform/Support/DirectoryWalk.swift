@@ -56,7 +56,7 @@ package struct DirectoryWalk: Sendable {
     /// Whether the walk goes below a folder, given its relative path.
     package typealias DescentDecision = (String) -> Bool
 
-    private static func joined(_ prefix: String, _ name: String) -> String {
+    fileprivate static func joined(_ prefix: String, _ name: String) -> String {
         prefix.isEmpty ? name : prefix + "/" + name
     }
 }
@@ -77,7 +77,7 @@ extension DirectoryWalk {
         add(folder: descriptor, prefix: "", shouldDescend: shouldDescend)
     }
 
-    private static func retryingInterrupts(_ call: () -> Int32) -> Int32 {
+    fileprivate static func retryingInterrupts(_ call: () -> Int32) -> Int32 {
         var result: Int32
         repeat { result = call() } while result == -1 && errno == EINTR
         return result
@@ -171,33 +171,60 @@ extension DirectoryWalk {
 extension DirectoryWalk {
     /// Compares the bytes of two regular files in step, stopping at the first difference.
     ///
-    /// Holds two read buffers, reused from one pair of files to the next; one comparer per thread
-    /// (it is deliberately not `Sendable`).
+    /// Holds two read buffers, reused from one pair of files to the next, and optionally two open folders
+    /// that relative paths are resolved from (sparing the kernel the lookup of the folders' own path for
+    /// every file). One comparer per thread: it is deliberately not `Sendable`.
     package final class ContentsComparer {
         /// The number of bytes read from each file per step.
         package static let chunkByteCount = 1 << 17
 
         private let leftBuffer: UnsafeMutableRawPointer
         private let rightBuffer: UnsafeMutableRawPointer
+        /// Where relative left and right paths start: open folders, or the current directory.
+        private let leftFolder: Int32, rightFolder: Int32
+        private let leftFolderPath: String, rightFolderPath: String
 
+        /// A comparer that resolves relative paths from the current directory.
         package init() {
             leftBuffer = UnsafeMutableRawPointer.allocate(byteCount: Self.chunkByteCount, alignment: 16)
             rightBuffer = UnsafeMutableRawPointer.allocate(byteCount: Self.chunkByteCount, alignment: 16)
+            (leftFolder, rightFolder) = (AT_FDCWD, AT_FDCWD)
+            (leftFolderPath, rightFolderPath) = ("", "")
+        }
+
+        /// A comparer that resolves relative left paths from `leftFolder` and right ones from `rightFolder`.
+        ///
+        /// Throws `FileSystemError` when either folder cannot be opened.
+        package init(leftFolder leftPath: String, rightFolder rightPath: String) throws {
+            let left = DirectoryWalk.retryingInterrupts { open(leftPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+            guard left >= 0 else { throw FileSystemError(operation: "open", path: leftPath, errorNumber: errno) }
+            let right = DirectoryWalk.retryingInterrupts { open(rightPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+            guard right >= 0 else {
+                let error = errno
+                close(left)
+                throw FileSystemError(operation: "open", path: rightPath, errorNumber: error)
+            }
+            leftBuffer = UnsafeMutableRawPointer.allocate(byteCount: Self.chunkByteCount, alignment: 16)
+            rightBuffer = UnsafeMutableRawPointer.allocate(byteCount: Self.chunkByteCount, alignment: 16)
+            (leftFolder, rightFolder) = (left, right)
+            (leftFolderPath, rightFolderPath) = (leftPath, rightPath)
         }
 
         deinit {
             leftBuffer.deallocate()
             rightBuffer.deallocate()
+            if leftFolder != AT_FDCWD { close(leftFolder) }
+            if rightFolder != AT_FDCWD { close(rightFolder) }
         }
 
         /// Whether the files at the two paths hold the same bytes.
         ///
-        /// Neither path may be a symbolic link (it is refused, not followed). Throws `FileSystemError`
-        /// naming the file that cannot be opened or read, including a folder found where a file was listed.
+        /// The last component of neither path may be a symbolic link (it is refused, not followed). Throws
+        /// `FileSystemError` naming the file that cannot be opened or read, including a folder where a file was listed.
         package func contentsAreEqual(atPath leftPath: String, andPath rightPath: String) throws -> Bool {
-            let left = try Self.openForReading(leftPath)
+            let left = try Self.openForReading(leftPath, in: leftFolder, named: leftFolderPath)
             defer { close(left) }
-            let right = try Self.openForReading(rightPath)
+            let right = try Self.openForReading(rightPath, in: rightFolder, named: rightFolderPath)
             defer { close(right) }
             while true {
                 let leftCount = try Self.fill(leftBuffer, from: left, path: leftPath)
@@ -207,10 +234,13 @@ extension DirectoryWalk {
             }
         }
 
-        private static func openForReading(_ path: String) throws -> Int32 {
+        private static func openForReading(_ path: String, in folder: Int32, named folderPath: String) throws -> Int32 {
             // O_NONBLOCK keeps a FIFO swapped in after the walk from blocking the open.
-            let descriptor = DirectoryWalk.retryingInterrupts { open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
-            guard descriptor >= 0 else { throw FileSystemError(operation: "open", path: path, errorNumber: errno) }
+            let descriptor = DirectoryWalk.retryingInterrupts { openat(folder, path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
+            guard descriptor >= 0 else {
+                let shown = folderPath.isEmpty || path.hasPrefix("/") ? path : DirectoryWalk.joined(folderPath, path)
+                throw FileSystemError(operation: "open", path: shown, errorNumber: errno)
+            }
             return descriptor
         }
 
@@ -278,12 +308,26 @@ extension DirectoryWalk {
         /// The number of bytes read from each file per step.
         package static let chunkByteCount = 1 << 17
 
-        package init() {}
+        private let leftFolderPath: String, rightFolderPath: String
+
+        /// A comparer that resolves relative paths from the current directory.
+        package init() {
+            (leftFolderPath, rightFolderPath) = ("", "")
+        }
+
+        /// A comparer that resolves relative left paths from `leftFolder` and right ones from `rightFolder`.
+        package init(leftFolder: String, rightFolder: String) throws {
+            (leftFolderPath, rightFolderPath) = (leftFolder, rightFolder)
+        }
 
         /// Whether the files at the two paths hold the same bytes.
         ///
         /// Throws `FileSystemError` naming the file that cannot be opened or read.
-        package func contentsAreEqual(atPath leftPath: String, andPath rightPath: String) throws -> Bool {
+        package func contentsAreEqual(atPath leftRelativePath: String, andPath rightRelativePath: String) throws -> Bool {
+            let leftPath = leftFolderPath.isEmpty || leftRelativePath.hasPrefix("/")
+                ? leftRelativePath : DirectoryWalk.joined(leftFolderPath, leftRelativePath)
+            let rightPath = rightFolderPath.isEmpty || rightRelativePath.hasPrefix("/")
+                ? rightRelativePath : DirectoryWalk.joined(rightFolderPath, rightRelativePath)
             for path in [leftPath, rightPath] {
                 let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
                 guard type == .typeRegular else { throw FileSystemError(operation: "open", path: path, errorNumber: EINVAL) }

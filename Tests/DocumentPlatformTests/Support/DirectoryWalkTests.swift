@@ -119,4 +119,22 @@ import Testing
         }
         #expect(missingError.path == temporary.appending("missing").path)
     }
+
+    @Test func resolvesRelativePathsFromTheTwoFoldersItWasGiven() throws {
+        let temporary = try TemporaryDirectory("contents-folders")
+        try write("same bytes", to: temporary.appending("left/sub dir/ä.txt"))
+        try write("same bytes", to: temporary.appending("right/sub dir/ä.txt"))
+        try write("other", to: temporary.appending("left/other"))
+        try write("OTHER", to: temporary.appending("right/other"))
+        let comparer = try DirectoryWalk.ContentsComparer(
+            leftFolder: temporary.appending("left").path, rightFolder: temporary.appending("right").path)
+        #expect(try comparer.contentsAreEqual(atPath: "sub dir/ä.txt", andPath: "sub dir/ä.txt"))
+        #expect(try !comparer.contentsAreEqual(atPath: "other", andPath: "other"))
+        #expect(try !comparer.contentsAreEqual(atPath: "sub dir/ä.txt", andPath: "other"))
+        let missing = try #require(throws: FileSystemError.self) { try comparer.contentsAreEqual(atPath: "other", andPath: "missing") }
+        #expect(missing.path == temporary.appending("right").path + "/missing")
+        #expect(throws: FileSystemError.self) {
+            try DirectoryWalk.ContentsComparer(leftFolder: temporary.appending("left").path, rightFolder: temporary.appending("nowhere").path)
+        }
+    }
 }
