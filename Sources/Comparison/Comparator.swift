@@ -1,5 +1,8 @@
+import Dispatch
 import DocumentCodecs
+import DocumentPlatform
 import Foundation
+import Synchronization
 
 /// Compares two files, packages or folders under rules and explains every difference as a `Difference` tree.
 ///
@@ -7,9 +10,10 @@ import Foundation
 /// compared under the rule its name matches; a package or folder member by member: members added,
 /// removed, renamed (paired by identical SHA-256, empty files excepted) and changed in kind, then each
 /// member present on both sides under the rule of the first `MemberRule` whose glob matches its path.
-/// Contents are compared only where the hashes differ (bytes already in memory are compared directly,
-/// which is cheaper than hashing them); files on disk are hashed by streaming and loaded only when they
-/// differ. A folder whose path matches an `ignore`, `redact` or `semantic` rule is taken whole. Member
+/// Files on disk of different sizes differ without being read; files of the same size are compared byte
+/// by byte in step, on several threads, stopping at the first difference (bytes already in memory are
+/// compared directly). A file is loaded, and hashed for the evidence, only when it differs; renames are
+/// paired by hashing only the added and removed files. A folder whose path matches an `ignore`, `redact` or `semantic` rule is taken whole. Member
 /// differences are sorted by byte-wise path.
 public struct Comparator: Sendable {
     /// The member rules and the fallback rule.
@@ -100,19 +104,25 @@ public struct Comparator: Sendable {
     ///
     /// Files are hashed by streaming before anything is loaded. Throws `ComparisonError` when a root cannot be read.
     public func compare(expectedAt expectedURL: URL, actualAt actualURL: URL) throws -> Difference? {
-        let expectedType = try Self.itemType(expectedURL)
-        let actualType = try Self.itemType(actualURL)
+        let (expectedType, expectedSize) = try Self.itemType(expectedURL)
+        let (actualType, actualSize) = try Self.itemType(actualURL)
         switch (expectedType, actualType) {
         case (.typeRegular, .typeRegular):
-            if try SHA256.hash(contentsOf: expectedURL) == SHA256.hash(contentsOf: actualURL) { return nil }
+            if expectedSize == actualSize {
+                do {
+                    if try DirectoryWalk.ContentsComparer().contentsAreEqual(atPath: expectedURL.path, andPath: actualURL.path) { return nil }
+                } catch let error as FileSystemError {
+                    throw ComparisonError.unreadable(error.path, underlying: error)
+                }
+            }
             let name = actualURL.lastPathComponent
             return try compare(
-                expected: PackageTree.Content.onDisk(expectedURL).data(), actual: PackageTree.Content.onDisk(actualURL).data(),
+                expected: PackageTree.Content.onDisk(path: expectedURL.path, size: expectedSize).data(),
+                actual: PackageTree.Content.onDisk(path: actualURL.path, size: actualSize).data(),
                 rule: rules.rule(for: name), name: name)
         case (.typeDirectory, .typeDirectory):
-            return try comparePackages(
-                expected: PackageTree(folder: expectedURL, isLeafFolder: isLeafFolder),
-                actual: PackageTree(folder: actualURL, isLeafFolder: isLeafFolder))
+            let (expected, actual) = walkFolders(expectedURL.path, actualURL.path)
+            return try comparePackages(expected: expected, actual: actual)
         case (.typeSymbolicLink, .typeSymbolicLink):
             let expectedDestination = (try? FileManager.default.destinationOfSymbolicLink(atPath: expectedURL.path)) ?? ""
             let actualDestination = (try? FileManager.default.destinationOfSymbolicLink(atPath: actualURL.path)) ?? ""
@@ -122,17 +132,37 @@ public struct Comparator: Sendable {
         }
     }
 
-    private static func itemType(_ url: URL) throws -> FileAttributeType {
+    /// The item's type, not following a link, and its size (meaningful for a regular file).
+    private static func itemType(_ url: URL) throws -> (FileAttributeType, Int64) {
         do {
-            guard let type = try FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType else {
+            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            guard let type = attributes[.type] as? FileAttributeType else {
                 throw ComparisonError(code: "comparison.unreadable", message: "the item's type could not be read", file: url.path)
             }
-            return type
+            return (type, (attributes[.size] as? NSNumber)?.int64Value ?? -1)
         } catch let error as ComparisonError {
             throw error
         } catch {
             throw ComparisonError.unreadable(url.path, underlying: error)
         }
+    }
+
+    /// Walks both folders at once (one thread each where the machine has two cores), never following links.
+    private func walkFolders(_ expectedRoot: String, _ actualRoot: String) -> (PackageTree, PackageTree) {
+        let roots = [expectedRoot, actualRoot]
+        let walks = Mutex<[DirectoryWalk]>([DirectoryWalk(), DirectoryWalk()])
+        let walk: @Sendable (Int) -> Void = { [self] index in
+            let result = DirectoryWalk(folderAtPath: roots[index], descendingInto: { !isLeafFolder($0) })
+            walks.withLock { $0[index] = result }
+        }
+        if Self.workerCount > 1 {
+            DispatchQueue.concurrentPerform(iterations: 2, execute: walk)
+        } else {
+            walk(0)
+            walk(1)
+        }
+        let (expectedWalk, actualWalk) = walks.withLock { ($0[0], $0[1]) }
+        return (PackageTree(walk: expectedWalk, root: expectedRoot), PackageTree(walk: actualWalk, root: actualRoot))
     }
 
     private func isLeafFolder(_ path: String) -> Bool {
@@ -156,12 +186,15 @@ public struct Comparator: Sendable {
         var removedFiles: [String] = []
         var addedFiles: [String] = []
         let paths = Set(expected.entries.keys).union(actual.entries.keys).sorted(by: precedesBytewise)
-        for path in paths {
-            let rule = rules.rule(for: path)
+        let rulesByPath = paths.map { rules.rule(for: $0) }
+        let equalities = Self.onDiskEqualities(paths: paths, rules: rulesByPath, expected: expected, actual: actual)
+        for (index, path) in paths.enumerated() {
+            let rule = rulesByPath[index]
             if rule.kind == .ignore { continue }
             switch (expected.entries[path], actual.entries[path]) {
             case (let expectedEntry?, let actualEntry?):
-                if let finding = try compareMember(path: path, expected: expectedEntry, actual: actualEntry, rule: rule) {
+                if let finding = try compareMember(
+                    path: path, expected: expectedEntry, actual: actualEntry, rule: rule, knownEquality: equalities[index]) {
                     findings.append(finding)
                 }
             case (let expectedEntry?, nil):
@@ -191,8 +224,74 @@ public struct Comparator: Sendable {
         return Difference(kind: .item, location: "", summary: "the packages differ in \(count)", children: members)
     }
 
+    /// Whether each pair of files on disk holds the same bytes, by index in `paths`; nil where not known.
+    ///
+    /// Files of different sizes differ without being read. Files of the same size are compared in step
+    /// on up to `workerCount` threads, each taking batches of paths in turn; every answer lands at its
+    /// path's index, so the outcome does not depend on which thread finished first. A pair that cannot be
+    /// read stays nil, and the sequential pass reports it as it always did.
+    private static func onDiskEqualities(
+        paths: [String], rules: [ComparisonRule], expected: PackageTree, actual: PackageTree
+    ) -> [Bool?] {
+        var equalities = [Bool?](repeating: nil, count: paths.count)
+        var pending: [(index: Int, expectedPath: String, actualPath: String)] = []
+        for (index, path) in paths.enumerated() {
+            switch rules[index].kind {
+            case .ignore, .redact: continue
+            case .bytes, .text, .json, .semantic: break
+            }
+            guard case .file(.onDisk(let expectedPath, let expectedSize))? = expected.entries[path],
+                  case .file(.onDisk(let actualPath, let actualSize))? = actual.entries[path] else { continue }
+            if expectedSize != actualSize {
+                equalities[index] = false
+            } else {
+                pending.append((index, expectedPath, actualPath))
+            }
+        }
+        guard !pending.isEmpty else { return equalities }
+        let pairs = pending
+        let batchSize = 64
+        let batchCount = (pairs.count + batchSize - 1) / batchSize
+        let nextBatch = Atomic<Int>(0)
+        let answers = Mutex<[(index: Int, isEqual: Bool)]>([])
+        let roots = expected.root.flatMap { expectedRoot in actual.root.map { (expectedRoot, $0) } }
+        let work: @Sendable (Int) -> Void = { _ in
+            // Paths relative to the two open roots spare the kernel the lookup of the roots' own path per file.
+            let rootComparer = roots.flatMap { try? DirectoryWalk.ContentsComparer(leftFolder: $0.0, rightFolder: $0.1) }
+            let comparer = rootComparer ?? DirectoryWalk.ContentsComparer()
+            var found: [(index: Int, isEqual: Bool)] = []
+            while true {
+                let batch = nextBatch.add(1, ordering: .relaxed).oldValue
+                guard batch < batchCount else { break }
+                for item in pairs[(batch * batchSize)..<min(pairs.count, (batch + 1) * batchSize)] {
+                    let isEqual = rootComparer != nil
+                        ? try? comparer.contentsAreEqual(atPath: paths[item.index], andPath: paths[item.index])
+                        : try? comparer.contentsAreEqual(atPath: item.expectedPath, andPath: item.actualPath)
+                    if let isEqual { found.append((item.index, isEqual)) }
+                }
+            }
+            answers.withLock { $0 += found }
+        }
+        let workers = min(workerCount, batchCount)
+        if workers > 1 {
+            DispatchQueue.concurrentPerform(iterations: workers, execute: work)
+        } else {
+            work(0)
+        }
+        for answer in answers.withLock({ $0 }) { equalities[answer.index] = answer.isEqual }
+        return equalities
+    }
+
+    /// How many threads compare files at once: the machine's cores, at most four (the work is mostly
+    /// waiting on the file system, and more threads would only crowd a shared machine).
+    static let workerCount = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
+
+    /// The finding for a member both sides have, or nil when the rule finds no difference.
+    ///
+    /// `knownEquality` is what `onDiskEqualities` learnt: true ends the comparison, false skips the
+    /// hashing, and nil (bytes in memory, or a file that could not be read) falls back to hashing.
     private func compareMember(
-        path: String, expected: PackageTree.Entry, actual: PackageTree.Entry, rule: ComparisonRule
+        path: String, expected: PackageTree.Entry, actual: PackageTree.Entry, rule: ComparisonRule, knownEquality: Bool?
     ) throws -> MemberFinding? {
         let location = Self.memberLocation(path)
         switch (expected, actual) {
@@ -201,7 +300,9 @@ public struct Comparator: Sendable {
             let expectedData: Data, actualData: Data
             var expectedDigest: SHA256Digest?, actualDigest: SHA256Digest?
             do {
-                if case .loaded(let left) = expectedContent, case .loaded(let right) = actualContent {
+                if let knownEquality {
+                    if knownEquality { return nil }
+                } else if case .loaded(let left) = expectedContent, case .loaded(let right) = actualContent {
                     if left == right { return nil }
                 } else {
                     let left = try expectedContent.digest(), right = try actualContent.digest()
