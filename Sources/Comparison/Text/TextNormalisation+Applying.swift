@@ -45,12 +45,15 @@ extension TextNormalisation {
     }
 
     static func canonicalComposition(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        // ASCII is its own normal form; skipping Foundation's mapping matters when diffing thousands of files.
+        if scalars.allSatisfy(\.isASCII) { return scalars }
         var text = String.UnicodeScalarView()
         text.append(contentsOf: scalars)
         return Array(String(text).precomposedStringWithCanonicalMapping.unicodeScalars)
     }
 
     static func canonicalDecomposition(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        if scalars.allSatisfy(\.isASCII) { return scalars }
         var text = String.UnicodeScalarView()
         text.append(contentsOf: scalars)
         return Array(String(text).decomposedStringWithCanonicalMapping.unicodeScalars)
