@@ -80,7 +80,10 @@ extension Verb {
             throw UsageError("--type names no known content type: '\(given)'", code: "usage.invalid-value")
         }
         let pathExtension = input.pathExtension
-        guard !pathExtension.isEmpty, let type = UTType(filenameExtension: pathExtension) else {
+        // A folder is a package: its type conforms to com.apple.package, not to public.data (the default).
+        var isFolder: ObjCBool = false
+        let parent: UTType = FileManager.default.fileExists(atPath: input.path, isDirectory: &isFolder) && isFolder.boolValue ? .package : .data
+        guard !pathExtension.isEmpty, let type = UTType(filenameExtension: pathExtension, conformingTo: parent) else {
             throw AnonymizeRefusal(
                 file: inputPath, code: "anonymize.unknown-type",
                 message: "the content type cannot be told from a file without an extension; name it with --type")

@@ -14,7 +14,20 @@ public struct NotebookCodec: DocumentCodec {
 
     public static let identifier = "notebook"
     /// `com.example.notebook`, a package with the `notebook` extension.
-    public static let contentType = UTType(exportedAs: "com.example.notebook", conformingTo: .package)
+    ///
+    /// An app declares its types in its Info.plist; a tool on Linux has none, so the codec declares
+    /// its own type (with its extension) in the type registry the first time the type is used, and
+    /// `UTType(filenameExtension: "notebook")` finds it from then on. `CodecRegistry.builtIn` uses it.
+    public static let contentType: UTType = {
+        #if !canImport(Darwin)
+        UTTypeRegistry.shared.register([
+            UTTypeDeclaration(
+                kind: .exported, identifier: "com.example.notebook", conformsTo: ["com.apple.package"],
+                tags: [.filenameExtension: ["notebook"]], typeDescription: "Notebook"),
+        ])
+        #endif
+        return UTType(exportedAs: "com.example.notebook", conformingTo: .package)
+    }()
     public static var readableContentTypes: [UTType] { [contentType] }
 
     static let metadataName = "metadata.json"

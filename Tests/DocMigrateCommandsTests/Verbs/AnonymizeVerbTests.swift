@@ -49,10 +49,17 @@ import Testing
         #expect(notebook.title.utf8.count == "Trip to Lisbon".utf8.count)
         #expect(!notebook.title.contains("Lisbon") && !notebook.pages.contains { $0.text.contains("arrived") })
 
-        // Without --type the extension names no declared type: the error says what to pass.
+        // Without --type the package's extension names the notebook type the built-in registry declares.
         let untyped = await InProcessRun.run(["anonymize", input.path, folder.appending("Untyped.notebook").path])
-        #expect(untyped.exitCode == .couldNotProceed)
-        #expect(untyped.standardError.contains("--type"))
+        #expect(untyped.exitCode == .success, "\(untyped.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appending("Untyped.notebook").path).sorted() == ["metadata.json", "pages"])
+
+        // A folder whose extension no type declares still needs --type, and the error says so.
+        let unknown = folder.appending("Trip.unknownpackage")
+        try FileManager.default.copyItem(at: input, to: unknown)
+        let unnamed = await InProcessRun.run(["anonymize", unknown.path, folder.appending("Out.unknownpackage").path])
+        #expect(unnamed.exitCode == .couldNotProceed)
+        #expect(unnamed.standardError.contains("--type"))
     }
 
     @Test func neverWritesOverTheOriginal() async throws {

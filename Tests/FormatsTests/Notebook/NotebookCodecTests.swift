@@ -112,3 +112,16 @@ import Testing
         #expect(codec.differences(expected: original, actual: original).isEmpty)
     }
 }
+
+@Suite struct NotebookContentTypeTests {
+    @Test func theBuiltInRegistryDeclaresTheNotebookExtension() throws {
+        _ = CodecRegistry.builtIn
+        // Like Apple's, the look-up defaults to types conforming to public.data: a package must be asked for.
+        #expect(UTType(filenameExtension: "notebook")?.isDynamic == true)
+        let type = try #require(UTType(filenameExtension: "notebook", conformingTo: .package))
+        #expect(type.identifier == "com.example.notebook")
+        #expect(type.conforms(to: .package))
+        #expect(type.isDeclared)
+        #expect(UTType(filenameExtension: "NOTEBOOK", conformingTo: .package) == NotebookCodec.contentType)
+    }
+}
