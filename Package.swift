@@ -155,7 +155,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DocMigrateCommandsTests",
-            dependencies: ["DocMigrateCommands", "docmigrate"],
+            dependencies: ["DocMigrateCommands", "docmigrate", "TestSupport"],
             swiftSettings: swiftSettings
         ),
     ] + uniformTypeIdentifiersTargets

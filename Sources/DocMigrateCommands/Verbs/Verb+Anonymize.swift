@@ -33,8 +33,10 @@ extension Verb {
         let output = URL(fileURLWithPath: outputPath)
         try AnonymizeRefusal.check(input: input, inputPath: inputPath, output: output, outputPath: outputPath, force: arguments.flag("force"))
 
-        let contentType = try anonymizeContentType(of: input, inputPath: inputPath, given: arguments.value("type"), codecs: context.tool.codecs)
-        guard let codec = context.tool.codecs.codec(reading: contentType) else {
+        // The same detection as `inspect`: --type, else the extension (a folder as a package), else the first bytes.
+        let detection = ContentTypeDetector(codecs: context.tool.codecs).detect(at: input, givenType: arguments.value("type"))
+        let contentType = detection.contentType
+        guard let codec = detection.codec else {
             throw AnonymizeRefusal(
                 file: inputPath, code: "anonymize.no-codec",
                 message: "no codec reads the content type \(contentType.identifier); name another with --type")
@@ -68,27 +70,6 @@ extension Verb {
         }
         context.output.standardOutput.write("Wrote \(outputPath) (\(codec.identifier), anonymized from \(inputPath))\n")
         return .success
-    }
-
-    /// The type named by `--type` (a registered codec's type first, then a declared one), else the extension's.
-    private static func anonymizeContentType(of input: URL, inputPath: String, given: String?, codecs: CodecRegistry) throws -> UTType {
-        if let given {
-            let registered = codecs.codecs.flatMap(\.readableContentTypes)
-            if let type = registered.first(where: { $0.identifier.lowercased() == given.lowercased() }) ?? UTType(given) {
-                return type
-            }
-            throw UsageError("--type names no known content type: '\(given)'", code: "usage.invalid-value")
-        }
-        let pathExtension = input.pathExtension
-        // A folder is a package: its type conforms to com.apple.package, not to public.data (the default).
-        var isFolder: ObjCBool = false
-        let parent: UTType = FileManager.default.fileExists(atPath: input.path, isDirectory: &isFolder) && isFolder.boolValue ? .package : .data
-        guard !pathExtension.isEmpty, let type = UTType(filenameExtension: pathExtension, conformingTo: parent) else {
-            throw AnonymizeRefusal(
-                file: inputPath, code: "anonymize.unknown-type",
-                message: "the content type cannot be told from a file without an extension; name it with --type")
-        }
-        return type
     }
 }
 

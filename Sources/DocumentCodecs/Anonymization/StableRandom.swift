@@ -1,3 +1,5 @@
+import DocumentModels
+
 /// A deterministic stream of random numbers whose seed is a stable hash of bytes (never Swift's `Hasher`).
 ///
 /// The seed is FNV-1a (64 bit) of the given byte strings, each followed by a 0xFF separator (a byte
@@ -9,14 +11,12 @@ struct StableRandom: RandomNumberGenerator {
 
     /// A stream seeded by the FNV-1a hash of `parts`.
     init(_ parts: [some Sequence<UInt8>]) {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var digest = StableDigest()
         for part in parts {
-            for byte in part {
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            }
-            hash = (hash ^ 0xFF) &* 0x0000_0100_0000_01b3
+            digest.add(part)
+            digest.add([0xFF])
         }
-        state = hash
+        state = digest.value
     }
 
     mutating func next() -> UInt64 {

@@ -24,26 +24,6 @@ struct FileIdentity: Equatable, Sendable {
     }
 }
 
-/// A 64-bit FNV-1a digest, fixed and unseeded (Swift's `Hasher` changes from one process to the next).
-struct StableDigest {
-    private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
-
-    mutating func add<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        for byte in bytes {
-            value ^= UInt64(byte)
-            value = value &* 0x0000_0100_0000_01B3
-        }
-    }
-
-    mutating func add(_ number: UInt64) {
-        withUnsafeBytes(of: number.littleEndian) { add($0) }
-    }
-
-    mutating func add(_ number: Int64) {
-        add(UInt64(bitPattern: number))
-    }
-}
-
 #if !canImport(Darwin)
 extension FileIdentity {
     fileprivate static func platformIdentity(ofPath path: String) throws -> FileIdentity? {

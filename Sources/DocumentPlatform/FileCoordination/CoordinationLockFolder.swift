@@ -82,18 +82,9 @@ struct CoordinationLockFolder: Sendable {
 
     /// `<FNV-1a-64 hex>.lock` for a lock name.
     static func fileName(for name: String) -> String {
-        let hex = String(fnv1a64(name), radix: 16)
+        let hex = String(StableDigest.of(name), radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex + ".lock"
     }
 
-    /// FNV-1a, 64-bit: offset basis 0xcbf29ce484222325, prime 0x100000001b3, over the UTF-8 bytes.
-    static func fnv1a64(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        return hash
-    }
 }
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `docmigrate` binary as a child process.
@@ -14,13 +15,7 @@ enum BuiltExecutable {
 
     /// The `docmigrate` binary next to the running test binary.
     static func url() throws -> URL {
-        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var directory = testBinary.deletingLastPathComponent()
-        // On Apple systems the tests run inside an .xctest bundle: climb out of it.
-        while directory.path.contains(".xctest") { directory = directory.deletingLastPathComponent() }
-        let executable = directory.appendingPathComponent("docmigrate")
-        try #require(FileManager.default.isExecutableFile(atPath: executable.path), "docmigrate not built at \(executable.path)")
-        return executable
+        try BuiltProduct.url(named: "docmigrate")
     }
 
     /// Runs the binary with `arguments` and an environment without `CI`, and waits for it.

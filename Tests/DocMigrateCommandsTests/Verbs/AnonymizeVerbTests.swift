@@ -1,5 +1,6 @@
 import DocMigrateCommands
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct AnonymizeVerbTests {
@@ -7,14 +8,14 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let secret = "Meet Dr. Watson at 221B Baker Street on 14 March.\r\nPassword: hunter2\n"
 
-    func writeSecret(in folder: AnonymizeFolder, name: String = "letter.txt") throws -> URL {
+    func writeSecret(in folder: TemporaryDirectory, name: String = "letter.txt") throws -> URL {
         let url = folder.appending(name)
         try Data(Self.secret.utf8).write(to: url)
         return url
     }
 
     @Test func writesACaseOfTheSameSizeWithoutTheText() async throws {
-        let folder = try AnonymizeFolder("anonymize-verb")
+        let folder = try TemporaryDirectory("anonymize-verb")
         let input = try writeSecret(in: folder)
         let output = folder.appending("case.txt")
         let run = await InProcessRun.run(["anonymize", input.path, output.path])
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func anonymizesANotebookNamedByItsType() async throws {
-        let folder = try AnonymizeFolder("anonymize-verb")
+        let folder = try TemporaryDirectory("anonymize-verb")
         let input = Self.repository.appendingPathComponent("GoldenFiles/notebook/cases/Trip.notebook")
         let output = folder.appending("Case.notebook")
         let run = await InProcessRun.run(["anonymize", "--type", "com.example.notebook", input.path, output.path])
@@ -63,7 +64,7 @@ import Testing
     }
 
     @Test func neverWritesOverTheOriginal() async throws {
-        let folder = try AnonymizeFolder("anonymize-verb")
+        let folder = try TemporaryDirectory("anonymize-verb")
         let input = try writeSecret(in: folder)
         for arguments in [[input.path, input.path], ["--force", input.path, input.path], ["--force", input.path, folder.url.path]] {
             let run = await InProcessRun.run(["anonymize"] + arguments)
@@ -78,7 +79,7 @@ import Testing
     }
 
     @Test func replacesAnExistingOutputOnlyWithForce() async throws {
-        let folder = try AnonymizeFolder("anonymize-verb")
+        let folder = try TemporaryDirectory("anonymize-verb")
         let input = try writeSecret(in: folder)
         let output = folder.appending("existing.txt")
         try Data("keep me".utf8).write(to: output)
@@ -92,7 +93,7 @@ import Testing
     }
 
     @Test func aBadInputOrACodecWithoutTheCapabilityExitsTwo() async throws {
-        let folder = try AnonymizeFolder("anonymize-verb")
+        let folder = try TemporaryDirectory("anonymize-verb")
         let invalid = Self.repository.appendingPathComponent("GoldenFiles/plain-text/cases/invalid-utf8.txt")
         let bad = await InProcessRun.run(["anonymize", invalid.path, folder.appending("out.txt").path])
         #expect(bad.exitCode == .couldNotProceed)
@@ -114,7 +115,7 @@ import Testing
     }
 
     @Test func theBinaryAnonymizesAFile() throws {
-        let folder = try AnonymizeFolder("anonymize-binary")
+        let folder = try TemporaryDirectory("anonymize-binary")
         let input = try writeSecret(in: folder)
         let output = folder.appending("case.txt")
         let result = try BuiltExecutable.run(["anonymize", "--seed", "ci", input.path, output.path])
@@ -125,18 +126,4 @@ import Testing
         #expect(!String(decoding: written, as: UTF8.self).contains("Watson"))
         #expect(try Data(contentsOf: input) == Data(Self.secret.utf8))
     }
-}
-
-/// A fresh temporary folder, removed when the test lets go of it (this target does not link TestSupport).
-final class AnonymizeFolder {
-    let url: URL
-
-    init(_ label: String) throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("docmigrate-\(label)-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    func appending(_ path: String) -> URL { url.appendingPathComponent(path) }
 }

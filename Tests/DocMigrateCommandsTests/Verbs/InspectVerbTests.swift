@@ -1,5 +1,6 @@
 import DocMigrateCommands
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct InspectVerbTests {
@@ -76,9 +77,8 @@ import Testing
     }
 
     @Test func aTypeNoCodecReadsExitsTwoListingTheRegisteredCodecs() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docmigrate-inspect-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folderDirectory = try TemporaryDirectory("inspect")
+        let folder = folderDirectory.url
         let blob = folder.appendingPathComponent("blob.bin").path
         try Data([0, 1, 0xFF]).write(to: URL(fileURLWithPath: blob))
         let run = await InProcessRun.run(["inspect", blob])
@@ -113,9 +113,8 @@ import Testing
     @Test func aTeamsCodecIsReachableWithoutCommandLineCode() async throws {
         var tool = CommandLineTool.docmigrate
         tool.codecs.register(TallyCodec.self)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docmigrate-inspect-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folderDirectory = try TemporaryDirectory("inspect")
+        let folder = folderDirectory.url
         let file = folder.appendingPathComponent("fruit.tally").path
         try Data("pears 2\napples 3\n".utf8).write(to: URL(fileURLWithPath: file))
         let run = await InProcessRun.run(["inspect", file], tool: tool)

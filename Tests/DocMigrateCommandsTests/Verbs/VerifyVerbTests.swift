@@ -1,5 +1,6 @@
 import DocMigrateCommands
 import Foundation
+import TestSupport
 import Testing
 
 /// A team's own format: a tally of lines, one count per line (`apples 3`).
@@ -69,9 +70,8 @@ final class TallyDocument: Document {
     }
 
     @Test func aBrokenManifestExitsTwoNamingTheFile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docmigrate-verify-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folderDirectory = try TemporaryDirectory("verify")
+        let folder = folderDirectory.url
         try Data(#"{"manifestVersion": 7}"#.utf8).write(to: folder.appendingPathComponent("manifest.json"))
         let result = try BuiltExecutable.run(["verify", folder.path])
         #expect(result.status == 2)
@@ -87,8 +87,8 @@ final class TallyDocument: Document {
     }
 
     @Test func aTeamToolVerifiesItsOwnFormatThroughItsOwnDocumentTypes() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docmigrate-tally-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folderDirectory = try TemporaryDirectory("tally")
+        let folder = folderDirectory.url
         let corpus = folder.appendingPathComponent("tally")
         try FileManager.default.createDirectory(at: corpus.appendingPathComponent("cases"), withIntermediateDirectories: true)
         try Data("apples 3\npears 5\n".utf8).write(to: corpus.appendingPathComponent("cases/fruit.tally"))
