@@ -150,7 +150,9 @@ let package = Package(
         ),
         .testTarget(
             name: "MigrationGuidesTests",
-            dependencies: ["DocMigrateCommands", "TestSupport"],
+            dependencies: ["DocMigrateCommands", "docmigrate", "TestSupport"],
+            // The folders the guides' shell blocks run in, copied by GuideDocumentTests; not sources.
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

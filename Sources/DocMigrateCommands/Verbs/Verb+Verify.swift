@@ -158,7 +158,10 @@ struct VerifyOptions {
                 if path == "-" {
                     output.standardOutput.write(String(decoding: data, as: UTF8.self))
                 } else {
-                    try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+                    // CI steps name report paths in folders that do not exist yet (`reports/verify.xml`).
+                    let url = URL(fileURLWithPath: path)
+                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try data.write(to: url, options: .atomic)
                 }
             } catch {
                 output.standardError.write("Error: \(path): the report could not be written: \(error.localizedDescription)\n")
