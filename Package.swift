@@ -47,6 +47,7 @@ let package = Package(
         .library(name: "Formats", targets: ["Formats"]),
         .library(name: "Comparison", targets: ["Comparison"]),
         .library(name: "Verification", targets: ["Verification"]),
+        .library(name: "SourceAudit", targets: ["SourceAudit"]),
         .library(name: "DocMigrateCommands", targets: ["DocMigrateCommands"]),
         .executable(name: "docmigrate", targets: ["docmigrate"]),
     ] + uniformTypeIdentifiersProducts,
@@ -90,10 +91,16 @@ let package = Package(
             dependencies: ["Comparison"],
             swiftSettings: swiftSettings
         ),
+        // The source audit: finds document types in Swift sources and checks the migration checklist.
+        .target(
+            name: "SourceAudit",
+            dependencies: ["DocumentPlatform"],
+            swiftSettings: swiftSettings
+        ),
         // The command-line verbs, callable in-process by tests and by a team's own tool.
         .target(
             name: "DocMigrateCommands",
-            dependencies: ["Formats", "Verification"],
+            dependencies: ["Formats", "Verification", "SourceAudit"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -146,6 +153,13 @@ let package = Package(
         .testTarget(
             name: "ComparisonTests",
             dependencies: ["Comparison", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SourceAuditTests",
+            dependencies: ["SourceAudit", "TestSupport"],
+            // Swift files the audit reads in its tests; they are not compiled.
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -21,6 +21,8 @@ enum ExpectedText {
           inspect                 Decode one document with its codec and print the
                                   snapshot as a stable tree.
           anonymize               Rewrite a document into a case whose text is filler.
+          audit                   Check Swift sources for document types and the traps
+                                  of migrating them.
           help                    Show subcommand help information.
 
           See 'docmigrate help <subcommand>' for detailed help.
