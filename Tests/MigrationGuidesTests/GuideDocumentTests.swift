@@ -152,6 +152,36 @@ import Testing
         }
     }
 
+    /// Every `Package.swift` under `Fixtures/`: packages a guide shows, which cannot be built here.
+    static func fixturePackageManifests() -> [URL] {
+        let enumerator = FileManager.default.enumerator(atPath: fixtures.path)
+        var manifests: [URL] = []
+        while let path = enumerator?.nextObject() as? String {
+            if (path as NSString).lastPathComponent == "Package.swift" { manifests.append(fixtures.appendingPathComponent(path)) }
+        }
+        return manifests.sorted { $0.path < $1.path }
+    }
+
+    @Test func thePackageManifestsTheGuidesShowAreValid() throws {
+        let manifests = Self.fixturePackageManifests()
+        #expect(!manifests.isEmpty)
+        for manifest in manifests {
+            // `dump-package` compiles and evaluates the manifest without fetching its dependencies.
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["swift", "package", "dump-package"]
+            process.currentDirectoryURL = manifest.deletingLastPathComponent()
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(manifest.path): \(text)")
+            #expect(text.contains("\"DocMigrateCommands\""), "\(manifest.path) does not depend on DocMigrateCommands")
+        }
+    }
+
     @Test func theMarkerParserReadsItsFields() {
         #expect(Self.parseMarker("<!-- shell: fixture=goldens exit=1 ci=true -->") == ["fixture": "goldens", "exit": "1", "ci": "true"])
         #expect(Self.parseMarker("<!-- snippet: x -->") == nil)

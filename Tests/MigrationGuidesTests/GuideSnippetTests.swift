@@ -54,8 +54,12 @@ import Testing
     /// The marked regions of the snippet sources, by name.
     static func snippets() throws -> [String: String] {
         var result: [String: String] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: snippetSources.path) where name.hasSuffix(".swift") {
-            let lines = try String(contentsOf: snippetSources.appendingPathComponent(name), encoding: .utf8).components(separatedBy: "\n")
+        // The compiled snippet sources, and the manifests of the fixture packages (checked by GuideDocumentTests).
+        var sources = try FileManager.default.contentsOfDirectory(atPath: snippetSources.path)
+            .filter { $0.hasSuffix(".swift") }.map { snippetSources.appendingPathComponent($0) }
+        sources += GuideDocumentTests.fixturePackageManifests()
+        for source in sources {
+            let lines = try String(contentsOf: source, encoding: .utf8).components(separatedBy: "\n")
             var current: (name: String, lines: [String])?
             for line in lines {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
