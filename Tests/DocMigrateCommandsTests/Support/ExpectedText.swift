@@ -23,6 +23,8 @@ enum ExpectedText {
           anonymize               Rewrite a document into a case whose text is filler.
           audit                   Check Swift sources for document types and the traps
                                   of migrating them.
+          types                   Look up content types: an identifier, conformance, an
+                                  extension or a MIME type.
           help                    Show subcommand help information.
 
           See 'docmigrate help <subcommand>' for detailed help.
