@@ -53,6 +53,14 @@ package struct DirectoryWalk: Sendable {
     /// A walk that listed nothing, to stand in until a real walk replaces it.
     package init() {}
 
+    /// How many folders deep a walk goes; a folder nested deeper is reported in `unlistedFolders`.
+    ///
+    /// Each level holds its folder open (members are opened relative to it, never by a path that
+    /// could exceed PATH_MAX or pass through a link), and two walks run at once under the usual
+    /// limit of 1,024 open files. Documents nest a few levels; a tree deeper than this is hostile
+    /// or broken, and is reported as a folder that could not be listed rather than crashing.
+    package static let maximumDepth = 255
+
     /// Whether the walk goes below a folder, given its relative path.
     package typealias DescentDecision = (String) -> Bool
 
@@ -70,11 +78,58 @@ extension DirectoryWalk {
     package init(folderAtPath root: String, descendingInto shouldDescend: DescentDecision) {
         // The root is the folder the caller named, so a link there is followed like any path a user types.
         let descriptor = Self.retryingInterrupts { open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard descriptor >= 0 else {
-            unlistedFolders = [""]
+        guard descriptor >= 0, let rootFolder = Self.openFolder(descriptor, prefix: "", unlisted: &unlistedFolders) else {
+            if descriptor < 0 { unlistedFolders = [""] }
             return
         }
-        add(folder: descriptor, prefix: "", shouldDescend: shouldDescend)
+        // Depth first with an explicit stack, so a deep tree cannot exhaust the thread's stack.
+        var stack = [rootFolder]
+        while let top = stack.last {
+            guard top.nextIndex < top.names.count else {
+                closedir(top.stream)
+                stack.removeLast()
+                continue
+            }
+            let name = top.names[top.nextIndex]
+            stack[stack.count - 1].nextIndex += 1
+            let folder = dirfd(top.stream)
+            let path = Self.joined(top.prefix, name.text)
+            var isFolder = false
+            switch Int(name.type) {
+            case Int(DT_DIR):
+                isFolder = true
+            case Int(DT_REG), Int(DT_UNKNOWN):
+                // A regular file needs its size; an unknown type needs its kind: one fstatat answers both.
+                var status = stat()
+                guard fstatat(folder, name.bytes, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
+                    entries.append(Entry(path: path, kind: .unknown))
+                    continue
+                }
+                switch status.st_mode & S_IFMT {
+                case S_IFREG: entries.append(Entry(path: path, kind: .regular, size: Int64(status.st_size)))
+                case S_IFDIR: isFolder = true
+                case S_IFLNK: entries.append(Entry(path: path, kind: .symbolicLink, linkDestination: Self.linkDestination(name, in: folder)))
+                default: entries.append(Entry(path: path, kind: .other))
+                }
+            case Int(DT_LNK):
+                entries.append(Entry(path: path, kind: .symbolicLink, linkDestination: Self.linkDestination(name, in: folder)))
+            default:
+                entries.append(Entry(path: path, kind: .other))
+            }
+            guard isFolder else { continue }
+            entries.append(Entry(path: path, kind: .directory))
+            guard shouldDescend(path) else { continue }
+            guard stack.count <= Self.maximumDepth else {
+                unlistedFolders.append(path)
+                continue
+            }
+            let child = Self.retryingInterrupts { openat(folder, name.bytes, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+            guard child >= 0 else {
+                unlistedFolders.append(path)
+                continue
+            }
+            if let frame = Self.openFolder(child, prefix: path, unlisted: &unlistedFolders) { stack.append(frame) }
+        }
     }
 
     fileprivate static func retryingInterrupts(_ call: () -> Int32) -> Int32 {
@@ -90,20 +145,28 @@ extension DirectoryWalk {
         var type: UInt8
     }
 
-    /// Lists the folder open at `descriptor` (which this call takes over and closes) and the folders below it.
-    private mutating func add(folder descriptor: Int32, prefix: String, shouldDescend: DescentDecision) {
+    /// One folder being listed: its open stream, its path, its members' names and the next one to look at.
+    private struct OpenFolder {
+        var stream: OpaquePointer
+        var prefix: String
+        var names: [Name]
+        var nextIndex = 0
+    }
+
+    /// Reads the names in the folder open at `descriptor`, which the result takes over (closed with its stream).
+    ///
+    /// Nil when the folder cannot be read; its path is then added to `unlisted`.
+    private static func openFolder(_ descriptor: Int32, prefix: String, unlisted: inout [String]) -> OpenFolder? {
         guard let stream = fdopendir(descriptor) else {
             close(descriptor)
-            unlistedFolders.append(prefix)
-            return
+            unlisted.append(prefix)
+            return nil
         }
-        defer { closedir(stream) }
-        let folder = dirfd(stream)
         var names: [Name] = []
         while true {
             errno = 0
             guard let entry = readdir(stream) else {
-                if errno != 0 { unlistedFolders.append(prefix) }
+                if errno != 0 { unlisted.append(prefix) }
                 break
             }
             let type = entry.pointee.d_type
@@ -116,41 +179,7 @@ extension DirectoryWalk {
             }
             if let name { names.append(name) }
         }
-        for name in names {
-            let path = Self.joined(prefix, name.text)
-            switch Int(name.type) {
-            case Int(DT_DIR):
-                addFolder(name, path: path, in: folder, shouldDescend: shouldDescend)
-            case Int(DT_REG), Int(DT_UNKNOWN):
-                // A regular file needs its size; an unknown type needs its kind: one fstatat answers both.
-                var status = stat()
-                guard fstatat(folder, name.bytes, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
-                    entries.append(Entry(path: path, kind: .unknown))
-                    continue
-                }
-                switch status.st_mode & S_IFMT {
-                case S_IFREG: entries.append(Entry(path: path, kind: .regular, size: Int64(status.st_size)))
-                case S_IFDIR: addFolder(name, path: path, in: folder, shouldDescend: shouldDescend)
-                case S_IFLNK: entries.append(Entry(path: path, kind: .symbolicLink, linkDestination: Self.linkDestination(name, in: folder)))
-                default: entries.append(Entry(path: path, kind: .other))
-                }
-            case Int(DT_LNK):
-                entries.append(Entry(path: path, kind: .symbolicLink, linkDestination: Self.linkDestination(name, in: folder)))
-            default:
-                entries.append(Entry(path: path, kind: .other))
-            }
-        }
-    }
-
-    private mutating func addFolder(_ name: Name, path: String, in folder: Int32, shouldDescend: DescentDecision) {
-        entries.append(Entry(path: path, kind: .directory))
-        guard shouldDescend(path) else { return }
-        let descriptor = Self.retryingInterrupts { openat(folder, name.bytes, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
-        guard descriptor >= 0 else {
-            unlistedFolders.append(path)
-            return
-        }
-        add(folder: descriptor, prefix: path, shouldDescend: shouldDescend)
+        return OpenFolder(stream: stream, prefix: prefix, names: names)
     }
 
     private static func linkDestination(_ name: Name, in folder: Int32) -> String? {
@@ -266,10 +295,10 @@ extension DirectoryWalk {
     ///
     /// Never throws: a folder that cannot be listed is recorded in `unlistedFolders`.
     package init(folderAtPath root: String, descendingInto shouldDescend: DescentDecision) {
-        add(folder: URL(fileURLWithPath: root, isDirectory: true), prefix: "", shouldDescend: shouldDescend)
+        add(folder: URL(fileURLWithPath: root, isDirectory: true), prefix: "", depth: 0, shouldDescend: shouldDescend)
     }
 
-    private mutating func add(folder: URL, prefix: String, shouldDescend: DescentDecision) {
+    private mutating func add(folder: URL, prefix: String, depth: Int, shouldDescend: DescentDecision) {
         let manager = FileManager.default
         guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else {
             unlistedFolders.append(prefix)
@@ -292,7 +321,12 @@ extension DirectoryWalk {
                     path: path, kind: .symbolicLink, linkDestination: try? manager.destinationOfSymbolicLink(atPath: url.path)))
             case .typeDirectory?:
                 entries.append(Entry(path: path, kind: .directory))
-                if shouldDescend(path) { add(folder: url, prefix: path, shouldDescend: shouldDescend) }
+                guard shouldDescend(path) else { continue }
+                if depth >= Self.maximumDepth {
+                    unlistedFolders.append(path)
+                } else {
+                    add(folder: url, prefix: path, depth: depth + 1, shouldDescend: shouldDescend)
+                }
             default:
                 entries.append(Entry(path: path, kind: .other))
             }
