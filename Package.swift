@@ -71,14 +71,15 @@ let package = Package(
             dependencies: ["DocumentModels"],
             swiftSettings: swiftSettings
         ),
-        // The built-in codecs and the conversions between them.
+        // The built-in codecs and the conversions between them; they reuse Comparison's strict JSON
+        // reader and its comparators to explain where two snapshots differ.
         .target(
             name: "Formats",
-            dependencies: ["DocumentCodecs"],
+            dependencies: ["DocumentCodecs", "Comparison"],
             swiftSettings: swiftSettings
         ),
-        // Comparators that explain differences (bytes, text, JSON, packages) and SHA-256; below both
-        // the verifier and the batch converter, which must not import each other.
+        // Comparators that explain differences (bytes, text, JSON, packages) and SHA-256; below the
+        // built-in formats, the verifier and the batch converter (which must not import each other).
         .target(
             name: "Comparison",
             dependencies: ["DocumentCodecs"],
@@ -135,7 +136,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FormatsTests",
-            dependencies: ["Formats", "TestSupport"],
+            dependencies: ["Formats", "Comparison", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

