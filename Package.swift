@@ -102,6 +102,13 @@ let package = Package(
             dependencies: ["DocMigrateCommands"],
             swiftSettings: swiftSettings
         ),
+        // The Swift side of the benchmark scripts in `bench/` (release builds only; not a product).
+        .executableTarget(
+            name: "docmigrate-bench",
+            dependencies: ["Formats"],
+            path: "Benchmarks/DocMigrateBench",
+            swiftSettings: swiftSettings
+        ),
         // A child process for tests that need a second process (concurrent readers and writers).
         .executableTarget(
             name: "docmigrate-test-helper",
