@@ -2,5 +2,11 @@ import DocumentCodecs
 
 extension CodecRegistry {
     /// Registers the CSV and TSV codecs and their conversions.
-    mutating func registerCSVFormats() {}
+    mutating func registerCSVFormats() {
+        register(CSVCodec.self)
+        register(TSVCodec.self)
+        register(CSVToTSV.self)
+        register(TSVToCSV.self)
+        register(CSVToJSON.self)
+    }
 }
