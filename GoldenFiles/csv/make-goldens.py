@@ -65,7 +65,11 @@ write(f"{comma}/expected/crlf-header.tsv", TRICKY, dialect="excel-tab")
 write(f"{comma}/expected/lf-header.tsv", TRICKY, dialect="excel-tab", lineterminator="\n")
 
 write_bytes(f"{comma}/cases/unterminated-quote.csv", b'a,b\r\n1,"never closed\r\n2,3\r\n')
-write_bytes(f"{comma}/cases/quote-in-unquoted-field.csv", b'a,b\r\n1,5" screen\r\n')
+# A quote inside an unquoted field: text for the lenient `csv` codec (as for Python's reader), an
+# error for `csv-strict`. Written by hand, since Python's writer would quote the field.
+write_bytes(f"{comma}/cases/bare-quote.csv", b'size,screen\r\n15,5" wide\r\n')
+write_bytes("strict/cases/bare-quote.csv", b'size,screen\r\n15,5" wide\r\n')
+write("strict/cases/rfc4180.csv", TRICKY)
 write_bytes(f"{comma}/cases/text-after-quote.csv", b'a,b\r\n1,"quoted" then more\r\n')
 write_bytes(f"{comma}/cases/invalid-utf8.csv", "a,b\r\n1,caf\u00e9\r\n".encode("latin-1"))
 

@@ -24,22 +24,32 @@ public struct CSVComparator: Sendable {
     public var keyColumn: String?
     /// The delimiters each side may use; each side's first record picks one (`CSVDialect.detect(in:among:)`).
     public var delimiterCandidates: [CSVDialect]
+    /// Whether a quote inside an unquoted field makes a side unreadable (see `CSVTokenizer`).
+    public var strictQuotes: Bool
     /// The most children one node lists; the rest are counted in a final child.
     public var childLimit: Int
 
-    public init(keyColumn: String? = nil, delimiterCandidates: [CSVDialect] = [.comma, .tab, .semicolon], childLimit: Int = 200) {
+    public init(
+        keyColumn: String? = nil, delimiterCandidates: [CSVDialect] = [.comma, .tab, .semicolon], strictQuotes: Bool = false,
+        childLimit: Int = 200
+    ) {
         precondition(childLimit > 0, "CSVComparator needs a positive child limit")
         self.keyColumn = keyColumn
         self.delimiterCandidates = delimiterCandidates
+        self.strictQuotes = strictQuotes
         self.childLimit = childLimit
     }
 
     /// The difference between two encoded tables, or nil when they are the same table written the same way.
     public func compare(expected: Data, actual: Data) -> Difference? {
         if expected == actual { return nil }
-        let candidates = delimiterCandidates
-        let expectedResult = Result { () throws(CSVParseError) in try CSVTable(decoding: expected, delimiterCandidates: candidates) }
-        let actualResult = Result { () throws(CSVParseError) in try CSVTable(decoding: actual, delimiterCandidates: candidates) }
+        let candidates = delimiterCandidates, strict = strictQuotes
+        let expectedResult = Result { () throws(CSVParseError) in
+            try CSVTable(decoding: expected, delimiterCandidates: candidates, strictQuotes: strict)
+        }
+        let actualResult = Result { () throws(CSVParseError) in
+            try CSVTable(decoding: actual, delimiterCandidates: candidates, strictQuotes: strict)
+        }
         switch (expectedResult, actualResult) {
         case (.success(let expectedTable), .success(let actualTable)):
             return compare(expected: expectedTable, actual: actualTable)

@@ -14,7 +14,8 @@ public struct CSVRecord: Hashable, Sendable {
         self.lineEnding = lineEnding
     }
 
-    /// A record of unquoted cells (quotes are added where a cell needs them when written).
+    /// A record of bare cells; the writer quotes a cell that could not be read back bare
+    /// (`CSVField.mustBeQuoted(_:delimiter:)`). `CSVTable.init(rows:…)` quotes as Python's writer does.
     public init(cells: [String], lineEnding: CSVLineEnding = .carriageReturnLineFeed) {
         self.init(fields: cells.map { CSVField($0) }, lineEnding: lineEnding)
     }

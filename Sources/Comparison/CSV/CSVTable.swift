@@ -27,10 +27,12 @@ public struct CSVTable: Hashable, Sendable {
 
     /// Reads a table whose delimiter is the candidate `CSVDialect.detect(in:among:)` picks from the first
     /// record; the header is decided by `firstRecordIsHeader(_:)`. Throws `CSVParseError`.
-    public init(decoding data: Data, delimiterCandidates: [CSVDialect]) throws(CSVParseError) {
+    ///
+    /// `strictQuotes` refuses a quote inside an unquoted field (see `CSVTokenizer`).
+    public init(decoding data: Data, delimiterCandidates: [CSVDialect], strictQuotes: Bool = false) throws(CSVParseError) {
         let body = CSVTokenizer.hasByteOrderMark(data) ? data.dropFirst(3) : data[...]
         let dialect = CSVDialect.detect(in: body, among: delimiterCandidates)
-        let output = try CSVTokenizer.records(in: data, dialect: dialect)
+        let output = try CSVTokenizer.records(in: data, dialect: dialect, strictQuotes: strictQuotes)
         self.init(
             records: output.records, dialect: dialect, byteOrderMark: output.byteOrderMark,
             hasHeader: Self.firstRecordIsHeader(output.records))

@@ -10,8 +10,11 @@ import Foundation
 /// - a field that starts with `"` is quoted: `""` inside it is a quote, and the delimiter, CR and LF are
 ///   text; it must end with a lone `"` followed by the delimiter, a line break or the end of the file,
 ///   else `csv.text-after-quote`; no closing quote is `csv.unterminated-quote` at the opening one;
-/// - a `"` inside an unquoted field is `csv.quote-in-unquoted-field` (Python's lenient reader keeps it,
-///   and reads `"ab"c` as `abc`, which could never be written back as it was);
+/// - a `"` inside an unquoted field (`5" screen`) is text, as Python's reader (`strict=False`) and
+///   csv-spectrum's `location_coordinates` case have it, unless `strictQuotes` is set, which makes it
+///   `csv.quote-in-unquoted-field` as RFC 4180 would;
+/// - text after a closing quote is refused in either mode: Python's lenient reader reads `"ab"c` as
+///   `abc`, which could never be written back as it was;
 /// - records end at CRLF, LF or CR; the last one may end at the end of the file;
 /// - a blank line is a record with no fields; rows may have different numbers of fields ("ragged"):
 ///   RFC 4180 says records *should* have the same count, real files do not, and refusing them would
@@ -27,11 +30,15 @@ public enum CSVTokenizer {
     }
 
     /// Reads `data` with `dialect`'s delimiter; throws `CSVParseError` for bytes that are not such a table.
-    public static func records(in data: Data, dialect: CSVDialect) throws(CSVParseError) -> Output {
+    ///
+    /// With `strictQuotes`, a quote inside an unquoted field is an error rather than text.
+    public static func records(in data: Data, dialect: CSVDialect, strictQuotes: Bool = false) throws(CSVParseError) -> Output {
         let bytes = [UInt8](data)
         try validateUTF8(data)
         let start = hasByteOrderMark(bytes) ? 3 : 0
-        return Output(byteOrderMark: start == 3, records: try records(in: bytes, from: start, delimiter: dialect.delimiter))
+        return Output(
+            byteOrderMark: start == 3,
+            records: try records(in: bytes, from: start, delimiter: dialect.delimiter, strictQuotes: strictQuotes))
     }
 
     /// Whether `bytes` start with the UTF-8 byte-order mark.
@@ -53,7 +60,9 @@ public enum CSVTokenizer {
     private static let carriageReturn = UInt8(ascii: "\r")
     private static let lineFeed = UInt8(ascii: "\n")
 
-    private static func records(in bytes: [UInt8], from start: Int, delimiter: UInt8) throws(CSVParseError) -> [CSVRecord] {
+    private static func records(
+        in bytes: [UInt8], from start: Int, delimiter: UInt8, strictQuotes: Bool
+    ) throws(CSVParseError) -> [CSVRecord] {
         var records: [CSVRecord] = []
         var fields: [CSVField] = []
         var index = start
@@ -109,7 +118,7 @@ public enum CSVTokenizer {
                 while index < count {
                     let byte = bytes[index]
                     if byte == delimiter || byte == carriageReturn || byte == lineFeed { break }
-                    if byte == quote {
+                    if byte == quote && strictQuotes {
                         throw CSVParseError(
                             code: "csv.quote-in-unquoted-field",
                             message: "a field that holds a quote must be quoted as a whole, with the quote doubled",

@@ -9,7 +9,11 @@ extension CSVTable {
         endsWithLineBreak: Bool = true, byteOrderMark: Bool = false
     ) {
         precondition(lineEnding != .none, "a table's records need a line ending to separate them")
-        var records = rows.map { CSVRecord(cells: $0, lineEnding: lineEnding) }
+        var records = rows.map { cells in
+            CSVRecord(
+                fields: cells.map { CSVField($0, isQuoted: CSVField.needsQuotes($0, delimiter: dialect.delimiter)) },
+                lineEnding: lineEnding)
+        }
         if !endsWithLineBreak, !records.isEmpty { records[records.count - 1].lineEnding = .none }
         self.init(records: records, dialect: dialect, byteOrderMark: byteOrderMark, hasHeader: hasHeader)
     }
@@ -29,7 +33,8 @@ extension CSVTable {
     /// break if the table had none (the record that was last then gets the prevailing ending).
     public mutating func appendRecord(cells: [String]) {
         let ending = prevailingLineEnding
-        var record = CSVRecord(cells: cells, lineEnding: ending)
+        var record = CSVRecord(
+            fields: cells.map { CSVField($0, isQuoted: CSVField.needsQuotes($0, delimiter: dialect.delimiter)) }, lineEnding: ending)
         if let last = records.indices.last, records[last].lineEnding == .none {
             records[last].lineEnding = ending
             record.lineEnding = .none
@@ -37,12 +42,14 @@ extension CSVTable {
         records.append(record)
     }
 
-    /// Replaces the text of field `field` of record `record` (both 0-based), keeping how the field was quoted.
+    /// Replaces the text of field `field` of record `record` (both 0-based), keeping a quoted field quoted.
     ///
-    /// The writer still quotes the new text if it needs quotes. Out-of-range indexes are a precondition failure.
+    /// A bare field becomes quoted when the new text needs it (`CSVField.needsQuotes(_:delimiter:)`).
+    /// Out-of-range indexes are a precondition failure.
     public mutating func setText(_ text: String, record: Int, field: Int) {
         precondition(records.indices.contains(record) && records[record].fields.indices.contains(field), "no such field in the table")
         records[record].fields[field].text = text
+        if CSVField.needsQuotes(text, delimiter: dialect.delimiter) { records[record].fields[field].isQuoted = true }
     }
 
     /// The same cells separated by `dialect`'s delimiter, every field quoted only where the new delimiter needs it.

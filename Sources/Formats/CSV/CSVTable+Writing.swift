@@ -5,8 +5,8 @@ import Foundation
 extension CSVTable {
     /// The table's bytes: the byte-order mark if any, then each record's fields and line ending.
     ///
-    /// A field is quoted when it was quoted (`isQuoted`), when its text needs it under the table's
-    /// delimiter (`CSVField.needsQuotes(_:delimiter:)`, Python's `QUOTE_MINIMAL`), or when it is the
+    /// A field is quoted when it was quoted (`isQuoted`), when its text could not be read back bare
+    /// (`CSVField.mustBeQuoted(_:delimiter:)`: the delimiter, CR, LF, or a leading quote), or when it is the
     /// only field of its record and empty (a bare empty line would read back as a blank record; Python's
     /// writer writes `""` too). Inside quotes a quote is doubled. So a table read from a file writes
     /// that file's bytes again, and an edited one writes in the file's own style.
@@ -34,7 +34,7 @@ extension CSVTable {
             let isLone = record.fields.count == 1
             for (index, field) in record.fields.enumerated() {
                 if index > 0 { bytes.append(delimiter) }
-                if field.isQuoted || CSVField.needsQuotes(field.text, delimiter: delimiter) || (isLone && field.text.isEmpty) {
+                if field.isQuoted || CSVField.mustBeQuoted(field.text, delimiter: delimiter) || (isLone && field.text.isEmpty) {
                     bytes.append(quote)
                     for byte in field.text.utf8 {
                         bytes.append(byte)

@@ -6,6 +6,8 @@ import Foundation
 public typealias CSVCodec = DelimitedTextCodec<CommaSeparatedValues>
 /// The TSV codec (`tsv`): tab-separated tables, quoted as Excel and Python's `excel-tab` do.
 public typealias TSVCodec = DelimitedTextCodec<TabSeparatedValues>
+/// The strict CSV codec (`csv-strict`): RFC 4180 quoting only, a quote in an unquoted field is an error.
+public typealias StrictCSVCodec = DelimitedTextCodec<StrictCommaSeparatedValues>
 
 /// A delimited-text table, kept exactly as written so that an unchanged table re-encodes byte for byte.
 ///
@@ -15,8 +17,8 @@ public typealias TSVCodec = DelimitedTextCodec<TabSeparatedValues>
 /// `CSVTable.firstRecordIsHeader(_:)`. Ragged rows are kept and listed by `CSVTable.raggedRecords`.
 ///
 /// Error codes: `csv.not-a-file`, `csv.unreadable`, `csv.invalid-utf8` (byte offset),
-/// `csv.unterminated-quote` (line and column of the opening quote), `csv.quote-in-unquoted-field` and
-/// `csv.text-after-quote` (line and column), and when writing `csv.delimiter-mismatch` (a table whose
+/// `csv.unterminated-quote` (line and column of the opening quote), `csv.quote-in-unquoted-field` (strict
+/// formats only) and `csv.text-after-quote` (line and column), and when writing `csv.delimiter-mismatch` (a table whose
 /// delimiter the format does not use; convert it first) and `csv.line-ending-missing`. The TSV codec
 /// uses the same codes. `differences(expected:actual:)` is `CSVComparator`'s cell comparison.
 public struct DelimitedTextCodec<Format: DelimitedTextFormat>: DocumentCodec {
@@ -35,7 +37,7 @@ public struct DelimitedTextCodec<Format: DelimitedTextFormat>: DocumentCodec {
             throw CodecError(code: "csv.unreadable", message: "the file's contents could not be read")
         }
         do {
-            return try CSVTable(decoding: data, delimiterCandidates: Format.delimiterCandidates)
+            return try CSVTable(decoding: data, delimiterCandidates: Format.delimiterCandidates, strictQuotes: Format.strictQuotes)
         } catch {
             throw CodecError(code: error.code, message: error.message, location: error.location)
         }
@@ -53,7 +55,8 @@ public struct DelimitedTextCodec<Format: DelimitedTextFormat>: DocumentCodec {
 
     /// The cell-by-cell differences (`CSVComparator`), each with its cause in brackets, in table order.
     public func differences(expected: CSVTable, actual: CSVTable) -> [SnapshotDifference] {
-        guard let root = CSVComparator(delimiterCandidates: Format.delimiterCandidates).compare(expected: expected, actual: actual) else {
+        let comparator = CSVComparator(delimiterCandidates: Format.delimiterCandidates, strictQuotes: Format.strictQuotes)
+        guard let root = comparator.compare(expected: expected, actual: actual) else {
             return []
         }
         let nodes = root.children.isEmpty ? [root] : root.children

@@ -5,6 +5,7 @@ extension CodecRegistry {
     mutating func registerCSVFormats() {
         register(CSVCodec.self)
         register(TSVCodec.self)
+        register(StrictCSVCodec.self)
         register(CSVToTSV.self)
         register(TSVToCSV.self)
         register(CSVToJSON.self)
