@@ -286,8 +286,9 @@ public struct CSVComparator: Sendable {
         }
         if paired != paired.sorted() {
             let onlyOrder = found.isEmpty && expected.count == actual.count
-            let expectedKeys = expected.map { keyText($0, key.expected) }
-            let actualKeys = actual.map { keyText($0, key.actual) }
+            // Only the keys both sides have, each side in its own order, as the JSON key-order difference shows them.
+            let expectedKeys = paired.map { keyText(actual[$0], key.actual) }
+            let actualKeys = paired.sorted().map { keyText(actual[$0], key.actual) }
             found.insert(Difference(
                 kind: .snapshot, location: "rows",
                 summary: onlyOrder ? "the tables hold the same rows in a different order" : "the rows both tables have are in a different order",
