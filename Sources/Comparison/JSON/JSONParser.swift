@@ -29,6 +29,7 @@ public struct JSONParser: Sendable {
     /// What to do with escaped lone surrogates; `.reject` unless a caller opts in.
     public var loneSurrogates: LoneSurrogatePolicy
 
+    /// A parser accepting `maximumDepth` levels of nesting (negative is a precondition failure).
     public init(maximumDepth: Int = 512, loneSurrogates: LoneSurrogatePolicy = .reject) {
         precondition(maximumDepth >= 0, "the maximum depth cannot be negative")
         self.maximumDepth = maximumDepth

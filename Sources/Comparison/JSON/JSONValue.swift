@@ -18,6 +18,7 @@ public indirect enum JSONValue: Hashable, Sendable {
     /// `null`.
     case null
 
+    /// Equal when of the same type and equal by scalars, spelling, order and element, recursively.
     public static func == (left: JSONValue, right: JSONValue) -> Bool {
         switch (left, right) {
         case (.object(let leftMembers), .object(let rightMembers)): leftMembers == rightMembers
@@ -30,6 +31,7 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// Hashes what `==` compares: strings by their UTF-8, numbers by spelling.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .object(let members): hasher.combine(0); hasher.combine(members)
@@ -125,10 +127,12 @@ public struct JSONMember: Hashable, Sendable {
         self.value = value
     }
 
+    /// Equal when the keys have the same scalars and the values are equal.
     public static func == (left: JSONMember, right: JSONMember) -> Bool {
         left.key.utf8.elementsEqual(right.key.utf8) && left.value == right.value
     }
 
+    /// Hashes the key's UTF-8 and the value.
     public func hash(into hasher: inout Hasher) {
         JSONValue.hashScalars(of: key, into: &hasher)
         hasher.combine(value)

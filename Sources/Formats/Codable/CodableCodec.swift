@@ -37,6 +37,7 @@ import Foundation
 public struct CodableCodec<Model: Codable & Sendable & Equatable, Format: CodableFormat>: DocumentCodec {
     public typealias Snapshot = Model
 
+    /// The codec; it has no options of its own.
     public init() {}
 
     public static var identifier: String { Format.identifier }

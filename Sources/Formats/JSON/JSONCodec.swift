@@ -25,6 +25,7 @@ import Foundation
 public struct JSONCodec: DocumentCodec {
     public typealias Snapshot = JSONDocument
 
+    /// The codec; it has no options of its own.
     public init() {}
 
     public static let identifier = "json"

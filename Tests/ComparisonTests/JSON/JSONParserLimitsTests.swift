@@ -57,6 +57,11 @@ import Testing
     @Test func loneSurrogatesAreRejectedUnlessTheCallerOptsIn() throws {
         let text = #"["\ud800", "\udc00x", "\ud800\u0041", "\ud83d\ude00"]"#
         #expect(throws: JSONParseError.self) { try JSONParser().parse(text) }
+        // The strict default is Foundation's own: JSONDecoder refuses each of these too.
+        for lone in [#"["\ud800"]"#, #"["\udc00"]"#, #"["\ud800\u0041"]"#] {
+            #expect(throws: (any Error).self) { try JSONDecoder().decode([String].self, from: Data(lone.utf8)) }
+            #expect(throws: JSONParseError.self) { try JSONParser().parse(lone) }
+        }
         let lenient = try JSONParser(loneSurrogates: .replace).parse(text)
         #expect(lenient == .array([.string("\u{FFFD}"), .string("\u{FFFD}x"), .string("\u{FFFD}A"), .string("😀")]))
     }

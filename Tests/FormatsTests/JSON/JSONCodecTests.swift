@@ -81,6 +81,24 @@ import Testing
         }
     }
 
+    /// The golden cases: those in a JSONEncoder layout are found as such, with the flags their names say.
+    @Test func goldenCasesDecodeToTheirLayout() throws {
+        let folder = AnonymizedCase.repository.appendingPathComponent("GoldenFiles/json/cases")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix("bad-") }
+        try #require(names.count == 17)
+        for name in names {
+            let data = try Data(contentsOf: folder.appendingPathComponent(name))
+            let document = try decode(data)
+            #expect((document.preservedText == nil) == !name.hasPrefix("python-"), "\(name)")
+            if name.hasPrefix("encoder-") {
+                #expect(document.style.prettyPrinted == name.contains("pretty"), "\(name)")
+                #expect(document.style.sortedKeys == name.contains("sorted"), "\(name)")
+                #expect(document.style.withoutEscapingSlashes == name.contains("unescaped-slashes"), "\(name)")
+            }
+            #expect(try encode(document) == data, "\(name)")
+        }
+    }
+
     @Test func differencesNameKeyPathsAndIgnoreOrderAndNumberSpelling() throws {
         let expected = try decode(Data(#"{"items":[{"title":"a"},{"title":"b"},{"title":"c"}],"total":1.0,"tags":{"x":1,"y":2}}"#.utf8))
         let actual = try decode(Data(#"{"tags":{"y":2,"x":1},"total":1,"items":[{"title":"a"},{"title":"b"},{"title":"C","extra":true}]}"#.utf8))
