@@ -17,6 +17,14 @@ import Foundation
 /// difference names its key path (`$.items[2].title`) and its cause (`json.type-changed`…). Layout
 /// (style, preserved text) is not meaning: compare bytes for that.
 ///
+/// Where Apple systems and Linux differ, the codec follows Apple's documented and current behaviour:
+/// - `.sortedKeys` orders keys by UTF-8 bytes (`B` < `_` < `a10` < `a2`), as swift-foundation does on
+///   both; Apple's build can switch to the older `NSString` order (numeric, case-insensitive: `a2` <
+///   `a10`) for compatibility, and files in that order decode with their text preserved;
+/// - pretty-printed empty containers are `[\n\n]` (indented), not `[]`, on both (same source);
+/// - `JSONEncoder`'s spelling of doubles and its unsorted key order matter only to `CodableCodec`;
+///   this codec keeps numbers and key order exactly as the file has them.
+///
 /// Error codes: every `JSONParseError` code (`json.empty`, `json.unexpected-end`,
 /// `json.unexpected-character`, `json.trailing-comma`, `json.invalid-literal`, `json.invalid-number`,
 /// `json.invalid-escape`, `json.lone-surrogate`, `json.control-character`, `json.invalid-utf8`,
