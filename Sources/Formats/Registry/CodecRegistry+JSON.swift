@@ -2,5 +2,7 @@ import DocumentCodecs
 
 extension CodecRegistry {
     /// Registers the JSON codec and its conversions.
-    mutating func registerJSONFormats() {}
+    mutating func registerJSONFormats() {
+        register(JSONCodec.self)
+    }
 }
