@@ -3,7 +3,7 @@
 
 Run from this folder: `python3 make-goldens.py`. Inputs of good cases and the expected outputs of the
 CSV <-> TSV conversions all come from `csv.writer`; the rejected inputs are literal bytes. The
-CSV -> JSON golden comes from the JSON codec's encoder (see README.md), not from this script.
+CSV -> JSON goldens are Python's json.dumps in the layout of JSONEncoder's pretty printing.
 """
 import csv
 import io
@@ -63,6 +63,15 @@ write(
 # Conversions: the same rows as Python's excel-tab writer writes them, with the same line terminators.
 write(f"{comma}/expected/crlf-header.tsv", TRICKY, dialect="excel-tab")
 write(f"{comma}/expected/lf-header.tsv", TRICKY, dialect="excel-tab", lineterminator="\n")
+
+# CSV -> JSON rows: what JSONEncoder writes with [.prettyPrinted, .withoutEscapingSlashes] (two-space
+# indent, " : " after keys, no final newline), spelled by Python's json module.
+def write_json(path, value):
+    write_bytes(path, json.dumps(value, indent=2, separators=(",", " : "), ensure_ascii=False).encode("utf-8"))
+
+
+write_json(f"{comma}/expected/crlf-header.json", [dict(zip(TRICKY[0], row)) for row in TRICKY[1:]])
+write_json(f"{comma}/expected/no-header.json", [["1", "2.5", "3"], ["4", "5", "6"]])
 
 write_bytes(f"{comma}/cases/unterminated-quote.csv", b'a,b\r\n1,"never closed\r\n2,3\r\n')
 # A quote inside an unquoted field: text for the lenient `csv` codec (as for Python's reader), an
