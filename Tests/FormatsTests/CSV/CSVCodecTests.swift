@@ -137,6 +137,19 @@ import Testing
         #expect(codec.differences(expected: expected, actual: relined).map(\.summary) == ["3 records end differently [csv.dialect]"])
     }
 
+    @Test func aTableOfThousandsOfRowsReadsWritesAndComparesByKey() throws {
+        let rows = [["id", "name", "note"]] + (0..<5_000).map { ["\($0)", "item \($0)", $0 % 7 == 0 ? "has, comma" : "plain"] }
+        let table = CSVTable(rows: rows, hasHeader: true)
+        let bytes = try encoded(table)
+        let read = try codec.decode(FileWrapper(regularFileWithContents: bytes), contentType: .commaSeparatedText)
+        #expect(read == table)
+        var changed = read
+        changed.setText("edited", record: 4_321, field: 2)
+        changed.records.swapAt(1, 2)
+        let difference = try #require(CSVComparator(keyColumn: "id").compare(expected: read, actual: changed))
+        #expect(difference.children.map(\.location) == ["rows", "row id=4320, column note"])
+    }
+
     @Test func theRegistryResolvesBothCodecsAndTheConversions() {
         let registry = CodecRegistry.builtIn
         #expect(registry.codec(reading: .commaSeparatedText)?.identifier == "csv")

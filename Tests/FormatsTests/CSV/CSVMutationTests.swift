@@ -41,14 +41,17 @@ import Testing
                 default: bytes.append(byte)
                 }
             }
-            let useTab = round % 3 == 0
             do {
                 let file = FileWrapper(regularFileWithContents: Data(bytes))
                 let again: Data?
-                if useTab {
+                switch round % 3 {
+                case 0:
                     let table = try TSVCodec().decode(file, contentType: .tabSeparatedText)
                     again = try TSVCodec().encode(table, previous: nil, contentType: .tabSeparatedText).regularFileContents
-                } else {
+                case 1:
+                    let table = try StrictCSVCodec().decode(file, contentType: .commaSeparatedText)
+                    again = try StrictCSVCodec().encode(table, previous: nil, contentType: .commaSeparatedText).regularFileContents
+                default:
                     let table = try CSVCodec().decode(file, contentType: .commaSeparatedText)
                     again = try CSVCodec().encode(table, previous: nil, contentType: .commaSeparatedText).regularFileContents
                 }
