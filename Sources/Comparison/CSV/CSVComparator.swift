@@ -15,7 +15,8 @@ import Foundation
 /// are then paired by position. Without a key, rows are paired by position, except that the same rows
 /// in another order are one `csv.row-order-only` difference.
 ///
-/// Cells compare by Unicode scalars and are text: `4.50` and `4.5` differ (CSV has no numbers).
+/// Cells, column names and keys compare by Unicode scalars (as the JSON comparison matches keys), and
+/// cells are text: `4.50` and `4.5` differ (CSV has no numbers).
 /// Only when every cell is the same do the ways of writing them count: the delimiter, a byte-order mark,
 /// line endings and each field's quoting, each a child of one `csv.dialect` difference. A side that is
 /// not a table the reader accepts is `csv.invalid-expected` or `csv.invalid-actual`, naming the place.
@@ -126,8 +127,8 @@ public struct CSVComparator: Sendable {
         }
         var keyIndexes: (expected: Int, actual: Int)?
         if let keyColumn {
-            let expectedIndex = expected.header?.firstIndex(of: keyColumn)
-            let actualIndex = actual.header?.firstIndex(of: keyColumn)
+            let expectedIndex = expected.header?.firstIndex { $0.utf8.elementsEqual(keyColumn.utf8) }
+            let actualIndex = actual.header?.firstIndex { $0.utf8.elementsEqual(keyColumn.utf8) }
             if let expectedIndex, let actualIndex, expected.hasHeader && actual.hasHeader {
                 keyIndexes = (expectedIndex, actualIndex)
             } else {
@@ -147,12 +148,12 @@ public struct CSVComparator: Sendable {
     }
 
     private func columnPairing(_ expectedHeader: [String], _ actualHeader: [String], into found: inout [Difference]) -> ColumnPairing {
-        var actualIndexByName: [String: Int] = [:]
-        for (index, name) in actualHeader.enumerated() { actualIndexByName[name] = index }
-        let expectedNames = Set(expectedHeader)
+        var actualIndexByName: [[UInt8]: Int] = [:]
+        for (index, name) in actualHeader.enumerated() { actualIndexByName[Array(name.utf8)] = index }
+        let expectedNames = Set(expectedHeader.map { Array($0.utf8) })
         var pairs: [(expected: Int, actual: Int, label: String)] = []
         for (index, name) in expectedHeader.enumerated() {
-            if let actualIndex = actualIndexByName[name] {
+            if let actualIndex = actualIndexByName[Array(name.utf8)] {
                 pairs.append((index, actualIndex, name))
             } else {
                 found.append(Difference(
@@ -160,7 +161,7 @@ public struct CSVComparator: Sendable {
                     cause: Difference.Cause.csvColumnMissing))
             }
         }
-        for name in actualHeader where !expectedNames.contains(name) {
+        for name in actualHeader where !expectedNames.contains(Array(name.utf8)) {
             found.append(Difference(
                 kind: .snapshot, location: "column \(name)", summary: "the column is not in the expected table",
                 cause: Difference.Cause.csvColumnAdded))
@@ -260,16 +261,20 @@ public struct CSVComparator: Sendable {
         func keyText(_ record: CSVRecord, _ index: Int) -> String {
             index < record.fields.count ? record.fields[index].text : ""
         }
-        var actualByKey: [String: [Int]] = [:]
-        for (index, record) in actual.enumerated() { actualByKey[keyText(record, key.actual), default: []].append(index) }
+        var actualByKey: [[UInt8]: [Int]] = [:]
+        for (index, record) in actual.enumerated() { actualByKey[Array(keyText(record, key.actual).utf8), default: []].append(index) }
+        var usedByKey: [[UInt8]: Int] = [:]
         var paired: [Int] = []
         var found: [Difference] = []
         for record in expected {
             let value = keyText(record, key.expected)
             let row = "row \(keyColumn)=\(value)"
-            if var candidates = actualByKey[value], !candidates.isEmpty {
-                let match = candidates.removeFirst()
-                actualByKey[value] = candidates
+            let keyBytes = Array(value.utf8)
+            // A cursor per key rather than removing from the front, so a column of repeated keys stays linear.
+            let used = usedByKey[keyBytes, default: 0]
+            if let candidates = actualByKey[keyBytes], used < candidates.count {
+                let match = candidates[used]
+                usedByKey[keyBytes] = used + 1
                 paired.append(match)
                 found += cellDifferences(record, actual[match], row: row, pairing: pairing)
             } else {

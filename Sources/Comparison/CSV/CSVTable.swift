@@ -91,10 +91,11 @@ public struct CSVTable: Hashable, Sendable {
     /// better sets `hasHeader`.
     public static func firstRecordIsHeader(_ records: [CSVRecord]) -> Bool {
         guard let first = records.first, !first.fields.isEmpty else { return false }
-        var seen: Set<String> = []
+        // Names are unique by their scalars, as the comparison and JSON keys tell them apart.
+        var seen: Set<[UInt8]> = []
         for cell in first.cells {
             let trimmed = cell.trimmingCharacters(in: .whitespaces)
-            guard !trimmed.isEmpty, !looksNumeric(trimmed), seen.insert(cell).inserted else { return false }
+            guard !trimmed.isEmpty, !looksNumeric(trimmed), seen.insert(Array(cell.utf8)).inserted else { return false }
         }
         return true
     }

@@ -21,7 +21,7 @@ public struct CSVToJSON: SnapshotConversion {
         guard let header = table.header else {
             return JSONDocument(value: .array(table.records.map { .array($0.cells.map(JSONValue.string)) }), style: style)
         }
-        if Set(header).count != header.count {
+        if Set(header.map { Array($0.utf8) }).count != header.count {
             throw CodecError(
                 code: "csv.conversion.duplicate-column",
                 message: "the header names a column twice, and a JSON object cannot hold the same key twice", location: .line(1, column: 1))

@@ -47,6 +47,19 @@ import Testing
         #expect(changed.children.map(\.location) == ["column b", "column z"])
     }
 
+    @Test func namesAndKeysAreToldApartByScalarsNotCanonicalEquivalence() throws {
+        let renamed = try #require(compare("caf\u{E9},n\n1,2\n", "cafe\u{301},n\n1,2\n"))
+        #expect(renamed.children.map(\.cause) == ["csv.column-missing", "csv.column-added"])
+        let rekeyed = try #require(compare("id,n\n\u{E9},1\n", "id,n\ne\u{301},1\n", key: "id"))
+        #expect(rekeyed.children.map(\.cause) == ["csv.row-missing", "csv.row-added"])
+    }
+
+    @Test func repeatedKeysPairInOrderOfOccurrence() throws {
+        let difference = try #require(compare("k,v\nx,1\nx,2\nx,3\n", "k,v\nx,1\nx,2\nx,4\n", key: "k"))
+        #expect(difference.children.map(\.location) == ["row k=x, column v"])
+        #expect(difference.children.first?.expected == "\"3\"")
+    }
+
     @Test func raggedRowsCompareTheCellsTheyHave() throws {
         let difference = try #require(compare("a,b\n1,2\n3\n", "a,b\n1\n3,4,5\n"))
         #expect(difference.children.map(\.location) == ["row 1, column b", "row 2, column b", "row 2, column 3"])
