@@ -38,9 +38,15 @@ import Testing
         "a,b\n1,5\" screen\n2,x\"\"y\n",                // bare quotes, read as text as Python does
     ]
 
-    @Test(arguments: roundTrips)
-    func reEncodesAnUnchangedTableByteForByte(_ text: String) throws {
-        #expect(try encoded(decode(text)) == Data(text.utf8))
+    /// A round-trip input, named in test output with its line breaks and tabs escaped.
+    struct RoundTrip: Sendable, CustomTestStringConvertible {
+        var text: String
+        var testDescription: String { text.debugDescription }
+    }
+
+    @Test(arguments: roundTrips.map(RoundTrip.init))
+    func reEncodesAnUnchangedTableByteForByte(_ input: RoundTrip) throws {
+        #expect(try encoded(decode(input.text)) == Data(input.text.utf8))
     }
 
     @Test func keepsEachFieldsQuotingAndEachRecordsLineEnding() throws {
