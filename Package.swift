@@ -72,14 +72,15 @@ let package = Package(
             dependencies: ["DocumentModels"],
             swiftSettings: swiftSettings
         ),
-        // The built-in codecs and the conversions between them.
+        // The built-in codecs and the conversions between them; they reuse Comparison's strict JSON
+        // reader and its comparators to explain where two snapshots differ.
         .target(
             name: "Formats",
-            dependencies: ["DocumentCodecs"],
+            dependencies: ["DocumentCodecs", "Comparison"],
             swiftSettings: swiftSettings
         ),
-        // Comparators that explain differences (bytes, text, JSON, packages) and SHA-256; below both
-        // the verifier and the batch converter, which must not import each other.
+        // Comparators that explain differences (bytes, text, JSON, packages) and SHA-256; below the
+        // built-in formats, the verifier and the batch converter (which must not import each other).
         .target(
             name: "Comparison",
             dependencies: ["DocumentCodecs"],
@@ -106,6 +107,13 @@ let package = Package(
         .executableTarget(
             name: "docmigrate",
             dependencies: ["DocMigrateCommands"],
+            swiftSettings: swiftSettings
+        ),
+        // The Swift side of the benchmark scripts in `bench/` (release builds only; not a product).
+        .executableTarget(
+            name: "docmigrate-bench",
+            dependencies: ["Formats"],
+            path: "Benchmarks/DocMigrateBench",
             swiftSettings: swiftSettings
         ),
         // A child process for tests that need a second process (concurrent readers and writers).
@@ -142,7 +150,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FormatsTests",
-            dependencies: ["Formats", "TestSupport"],
+            dependencies: ["Formats", "Comparison", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

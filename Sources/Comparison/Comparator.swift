@@ -51,6 +51,10 @@ public struct Comparator: Sendable {
             return TextComparator(normalisations: rule.normalisations).compare(expected: expected, actual: actual)
         case .json:
             return JSONComparator(accepting: rule.acceptedVariations).compare(expected: expected, actual: actual)
+        case .csv:
+            // A `.tsv` name says tab; otherwise each side's first record picks its delimiter.
+            let candidates: [CSVDialect] = (name as NSString).pathExtension.lowercased() == "tsv" ? [.tab] : [.comma, .tab, .semicolon]
+            return CSVComparator(keyColumn: rule.keyColumn, delimiterCandidates: candidates).compare(expected: expected, actual: actual)
         case .semantic:
             if expected == actual { return nil }
             return try semanticComparator(for: rule, name: name).compare(
@@ -168,7 +172,7 @@ public struct Comparator: Sendable {
     private func isLeafFolder(_ path: String) -> Bool {
         switch rules.rule(for: path).kind {
         case .ignore, .redact, .semantic: true
-        case .bytes, .text, .json: false
+        case .bytes, .text, .json, .csv: false
         }
     }
 
@@ -238,7 +242,7 @@ public struct Comparator: Sendable {
         for (index, path) in paths.enumerated() {
             switch rules[index].kind {
             case .ignore, .redact: continue
-            case .bytes, .text, .json, .semantic: break
+            case .bytes, .text, .json, .csv, .semantic: break
             }
             guard case .file(.onDisk(let expectedPath, let expectedSize))? = expected.entries[path],
                   case .file(.onDisk(let actualPath, let actualSize))? = actual.entries[path] else { continue }

@@ -5,7 +5,7 @@ import DocumentPlatform
 /// Codes: `json.empty`, `json.unexpected-end`, `json.unexpected-character`, `json.trailing-comma`,
 /// `json.invalid-literal`, `json.invalid-number`, `json.invalid-escape`, `json.lone-surrogate`,
 /// `json.control-character`, `json.invalid-utf8`, `json.duplicate-key`, `json.too-deep`,
-/// `json.trailing-content`.
+/// `json.trailing-content`. A repeated key's error also carries the offset of its first appearance.
 public struct JSONParseError: LocatedError, Sendable, Equatable {
     public var file: String?
     /// The 0-based offset of the offending byte.
@@ -16,6 +16,8 @@ public struct JSONParseError: LocatedError, Sendable, Equatable {
     public let column: Int
     public let code: String
     public let message: String
+    /// For `json.duplicate-key`, the 0-based offset of the key's first appearance (the message names both places).
+    public let earlierOffset: Int?
 
     public var location: ErrorLocation? { .line(line, column: column) }
 
@@ -28,10 +30,21 @@ public struct JSONParseError: LocatedError, Sendable, Equatable {
         (file.map { $0 + ": " } ?? "") + place + ": " + message + " [\(code)]"
     }
 
-    init(code: String, message: String, offset: Int, in bytes: UnsafeRawBufferPointer) {
+    init(code: String, message: String, offset: Int, earlierOffset: Int? = nil, in bytes: UnsafeRawBufferPointer) {
         self.code = code
         self.message = message
         self.offset = offset
+        self.earlierOffset = earlierOffset
+        (line, column) = Self.lineAndColumn(of: offset, in: bytes)
+    }
+
+    /// `line L, column C (byte N (0xN))` for another offset of the same document.
+    static func place(of offset: Int, in bytes: UnsafeRawBufferPointer) -> String {
+        let (line, column) = lineAndColumn(of: offset, in: bytes)
+        return "line \(line), column \(column) (\(ErrorLocation.byte(offset).description))"
+    }
+
+    private static func lineAndColumn(of offset: Int, in bytes: UnsafeRawBufferPointer) -> (line: Int, column: Int) {
         var line = 1
         var lineStart = 0
         var index = 0
@@ -46,7 +59,6 @@ public struct JSONParseError: LocatedError, Sendable, Equatable {
         // Columns count scalars: every byte but UTF-8 continuation bytes starts one.
         var column = 1
         for position in lineStart..<end where bytes[position] & 0xC0 != 0x80 { column += 1 }
-        self.line = line
-        self.column = column
+        return (line, column)
     }
 }

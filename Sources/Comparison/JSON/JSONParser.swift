@@ -4,23 +4,42 @@ import Foundation
 ///
 /// Strict means: no comments, no trailing commas, no `NaN` or `Infinity`, no single quotes, no leading
 /// zeros or `+` in numbers, no unescaped control characters in strings, strictly valid UTF-8, and no
-/// escaped lone surrogates (a Swift string cannot hold one). Two decisions go beyond the RFC's MUSTs:
-/// - a repeated key in one object is an error (`json.duplicate-key`): parsers disagree on which copy
-///   wins, so a document with one cannot be compared meaningfully;
+/// escaped lone surrogates (a Swift string cannot hold one; `loneSurrogates: .replace` opts into
+/// Python's and JavaScript's leniency, writing U+FFFD instead). Two decisions go beyond the RFC's MUSTs:
+/// - a repeated key in one object is an error (`json.duplicate-key`) naming both places: parsers
+///   disagree on which copy wins (Foundation and Python keep the last), so a document with one cannot
+///   be compared or round-tripped meaningfully;
 /// - a leading UTF-8 byte-order mark is skipped, as RFC 8259 §8.1 allows a parser to do.
-/// Nesting deeper than `maximumDepth` is an error (`json.too-deep`) rather than a stack overflow.
+///
+/// Nesting deeper than `maximumDepth` is an error (`json.too-deep`) rather than a stack overflow: the
+/// parser keeps its open arrays and objects on a heap stack of its own and never recurses, so a
+/// million `[` cost one error, not a crash. `JSONValue` itself is a recursive type whose comparison
+/// and destruction recurse, so keep the limit in the thousands (the default, 512, is `JSONEncoder`'s).
 public struct JSONParser: Sendable {
+    /// What the parser does with a `\u` escape naming half a surrogate pair.
+    public enum LoneSurrogatePolicy: Sendable, Hashable {
+        /// Reject the document (`json.lone-surrogate`), as Foundation's `JSONDecoder` does. The default.
+        case reject
+        /// Read each lone surrogate as U+FFFD, for documents written by tools that emit them; lossy.
+        case replace
+    }
+
     /// The deepest nesting of arrays and objects accepted.
     public var maximumDepth: Int
+    /// What to do with escaped lone surrogates; `.reject` unless a caller opts in.
+    public var loneSurrogates: LoneSurrogatePolicy
 
-    public init(maximumDepth: Int = 512) {
+    /// A parser accepting `maximumDepth` levels of nesting (negative is a precondition failure).
+    public init(maximumDepth: Int = 512, loneSurrogates: LoneSurrogatePolicy = .reject) {
+        precondition(maximumDepth >= 0, "the maximum depth cannot be negative")
         self.maximumDepth = maximumDepth
+        self.loneSurrogates = loneSurrogates
     }
 
     /// Parses one JSON text; throws `JSONParseError` at the first problem.
     public func parse(_ data: Data) throws(JSONParseError) -> JSONValue {
         let result: Result<JSONValue, JSONParseError> = data.withUnsafeBytes { bytes in
-            var scanner = JSONScanner(bytes: bytes, maximumDepth: maximumDepth)
+            var scanner = JSONScanner(bytes: bytes, maximumDepth: maximumDepth, loneSurrogates: loneSurrogates)
             do throws(JSONParseError) {
                 return .success(try scanner.parseDocument())
             } catch {
@@ -36,19 +55,31 @@ public struct JSONParser: Sendable {
     }
 }
 
+/// An array or object whose closing bracket the scanner has not reached yet.
+private struct OpenContainer {
+    var isObject: Bool
+    var elements: [JSONValue] = []
+    var members: [JSONMember] = []
+    /// Each key read so far (by its UTF-8, so keys are told apart by scalars) and the offset of its quote.
+    var keyOffsets: [[UInt8]: Int] = [:]
+    /// The key whose value is being read.
+    var pendingKey = ""
+}
+
 private struct JSONScanner {
     let bytes: UnsafeRawBufferPointer
     let maximumDepth: Int
+    let loneSurrogates: JSONParser.LoneSurrogatePolicy
     var index = 0
-    var depth = 0
 
-    init(bytes: UnsafeRawBufferPointer, maximumDepth: Int) {
+    init(bytes: UnsafeRawBufferPointer, maximumDepth: Int, loneSurrogates: JSONParser.LoneSurrogatePolicy) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
+        self.loneSurrogates = loneSurrogates
     }
 
-    func failure(_ code: String, _ message: String, at offset: Int? = nil) -> JSONParseError {
-        JSONParseError(code: code, message: message, offset: offset ?? index, in: bytes)
+    func failure(_ code: String, _ message: String, at offset: Int? = nil, earlierOffset: Int? = nil) -> JSONParseError {
+        JSONParseError(code: code, message: message, offset: offset ?? index, earlierOffset: earlierOffset, in: bytes)
     }
 
     func describeByte(at offset: Int) -> String {
@@ -57,18 +88,128 @@ private struct JSONScanner {
         return "the byte 0x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
     }
 
+    /// Reads the whole document with an explicit stack of open containers instead of recursion.
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
         skipWhitespace()
         guard index < bytes.count else {
             throw failure("json.empty", "the document holds no JSON value")
         }
-        let value = try parseValue()
-        skipWhitespace()
-        guard index == bytes.count else {
-            throw failure("json.trailing-content", "\(describeByte(at: index)) follows the end of the JSON value")
+        var stack: [OpenContainer] = []
+        readingValues: while true {
+            // Here a value starts at `index` (whitespace skipped).
+            guard index < bytes.count else {
+                throw failure("json.unexpected-end", "the document ends where a value was expected")
+            }
+            var value: JSONValue
+            switch bytes[index] {
+            case UInt8(ascii: "["):
+                try checkDepth(stack.count + 1)
+                index += 1
+                skipWhitespace()
+                if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    value = .array([])
+                } else {
+                    stack.append(OpenContainer(isObject: false))
+                    continue readingValues
+                }
+            case UInt8(ascii: "{"):
+                try checkDepth(stack.count + 1)
+                index += 1
+                skipWhitespace()
+                if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    value = .object([])
+                } else {
+                    var container = OpenContainer(isObject: true)
+                    try readKey(into: &container, afterComma: false)
+                    stack.append(container)
+                    continue readingValues
+                }
+            default:
+                value = try parseScalar()
+            }
+            // A value is complete: hand it to the innermost open container, closing containers as they end.
+            while !stack.isEmpty {
+                let top = stack.count - 1
+                skipWhitespace()
+                if stack[top].isObject {
+                    stack[top].members.append(JSONMember(key: stack[top].pendingKey, value: value))
+                    guard index < bytes.count else { throw failure("json.unexpected-end", "the document ends inside an object") }
+                    switch bytes[index] {
+                    case UInt8(ascii: ","):
+                        index += 1
+                        try readKey(into: &stack[top], afterComma: true)
+                        continue readingValues
+                    case UInt8(ascii: "}"):
+                        index += 1
+                        value = .object(stack.removeLast().members)
+                    default:
+                        throw failure("json.unexpected-character", "expected ',' or '}' after a member, found \(describeByte(at: index))")
+                    }
+                } else {
+                    stack[top].elements.append(value)
+                    guard index < bytes.count else { throw failure("json.unexpected-end", "the document ends inside an array") }
+                    switch bytes[index] {
+                    case UInt8(ascii: ","):
+                        index += 1
+                        skipWhitespace()
+                        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+                            throw failure("json.trailing-comma", "a comma must be followed by another element, not by ']'")
+                        }
+                        continue readingValues
+                    case UInt8(ascii: "]"):
+                        index += 1
+                        value = .array(stack.removeLast().elements)
+                    default:
+                        throw failure("json.unexpected-character", "expected ',' or ']' after an element, found \(describeByte(at: index))")
+                    }
+                }
+            }
+            skipWhitespace()
+            guard index == bytes.count else {
+                throw failure("json.trailing-content", "\(describeByte(at: index)) follows the end of the JSON value")
+            }
+            return value
         }
-        return value
+    }
+
+    func checkDepth(_ depth: Int) throws(JSONParseError) {
+        if depth > maximumDepth {
+            throw failure("json.too-deep", "arrays and objects are nested more than \(maximumDepth) deep")
+        }
+    }
+
+    /// Reads `"key" :` (and the whitespace after it) into `container`, rejecting a repeated key.
+    mutating func readKey(into container: inout OpenContainer, afterComma: Bool) throws(JSONParseError) {
+        skipWhitespace()
+        guard index < bytes.count else {
+            throw failure("json.unexpected-end", "the document ends inside an object")
+        }
+        guard bytes[index] == UInt8(ascii: "\"") else {
+            if bytes[index] == UInt8(ascii: "}") && afterComma {
+                throw failure("json.trailing-comma", "a comma must be followed by another member, not by '}'")
+            }
+            throw failure("json.unexpected-character", "\(describeByte(at: index)) cannot start a member; a key is a string in double quotes")
+        }
+        let keyOffset = index
+        let key = try parseString()
+        // Keys are told apart by their scalars, as in every other comparison here, not by `String ==`.
+        if let earlier = container.keyOffsets.updateValue(keyOffset, forKey: Array(key.utf8)) {
+            let first = JSONParseError.place(of: earlier, in: bytes)
+            throw failure(
+                "json.duplicate-key", "the key \(JSONValue.quoted(key)) appears twice in one object; it first appears at \(first)",
+                at: keyOffset, earlierOffset: earlier)
+        }
+        skipWhitespace()
+        guard index < bytes.count else { throw failure("json.unexpected-end", "the document ends inside an object") }
+        guard bytes[index] == UInt8(ascii: ":") else {
+            throw failure("json.unexpected-character", "expected ':' after a key, found \(describeByte(at: index))")
+        }
+        index += 1
+        skipWhitespace()
+        container.pendingKey = key
     }
 
     mutating func skipWhitespace() {
@@ -80,13 +221,8 @@ private struct JSONScanner {
         }
     }
 
-    mutating func parseValue() throws(JSONParseError) -> JSONValue {
-        guard index < bytes.count else {
-            throw failure("json.unexpected-end", "the document ends where a value was expected")
-        }
+    mutating func parseScalar() throws(JSONParseError) -> JSONValue {
         switch bytes[index] {
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
         case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
@@ -106,96 +242,6 @@ private struct JSONScanner {
             }
         }
         index = start + count
-    }
-
-    mutating func enter() throws(JSONParseError) {
-        depth += 1
-        if depth > maximumDepth {
-            throw failure("json.too-deep", "arrays and objects are nested more than \(maximumDepth) deep")
-        }
-    }
-
-    mutating func parseObject() throws(JSONParseError) -> JSONValue {
-        try enter()
-        index += 1
-        var members: [JSONMember] = []
-        var seenKeys: Set<[UInt8]> = []
-        skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return .object([])
-        }
-        while true {
-            skipWhitespace()
-            guard index < bytes.count else {
-                throw failure("json.unexpected-end", "the document ends inside an object")
-            }
-            guard bytes[index] == UInt8(ascii: "\"") else {
-                if bytes[index] == UInt8(ascii: "}") && !members.isEmpty {
-                    throw failure("json.trailing-comma", "a comma must be followed by another member, not by '}'")
-                }
-                throw failure("json.unexpected-character", "\(describeByte(at: index)) cannot start a member; a key is a string in double quotes")
-            }
-            let keyOffset = index
-            let key = try parseString()
-            // Keys are told apart by their scalars, as in every other comparison here, not by `String ==`.
-            guard seenKeys.insert(Array(key.utf8)).inserted else {
-                throw failure("json.duplicate-key", "the key \(JSONValue.quoted(key)) appears twice in one object", at: keyOffset)
-            }
-            skipWhitespace()
-            guard index < bytes.count else { throw failure("json.unexpected-end", "the document ends inside an object") }
-            guard bytes[index] == UInt8(ascii: ":") else {
-                throw failure("json.unexpected-character", "expected ':' after a key, found \(describeByte(at: index))")
-            }
-            index += 1
-            skipWhitespace()
-            let value = try parseValue()
-            members.append(JSONMember(key: key, value: value))
-            skipWhitespace()
-            guard index < bytes.count else { throw failure("json.unexpected-end", "the document ends inside an object") }
-            switch bytes[index] {
-            case UInt8(ascii: ","):
-                index += 1
-            case UInt8(ascii: "}"):
-                index += 1
-                depth -= 1
-                return .object(members)
-            default:
-                throw failure("json.unexpected-character", "expected ',' or '}' after a member, found \(describeByte(at: index))")
-            }
-        }
-    }
-
-    mutating func parseArray() throws(JSONParseError) -> JSONValue {
-        try enter()
-        index += 1
-        var elements: [JSONValue] = []
-        skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            depth -= 1
-            return .array([])
-        }
-        while true {
-            skipWhitespace()
-            if index < bytes.count && bytes[index] == UInt8(ascii: "]") && !elements.isEmpty {
-                throw failure("json.trailing-comma", "a comma must be followed by another element, not by ']'")
-            }
-            elements.append(try parseValue())
-            skipWhitespace()
-            guard index < bytes.count else { throw failure("json.unexpected-end", "the document ends inside an array") }
-            switch bytes[index] {
-            case UInt8(ascii: ","):
-                index += 1
-            case UInt8(ascii: "]"):
-                index += 1
-                depth -= 1
-                return .array(elements)
-            default:
-                throw failure("json.unexpected-character", "expected ',' or ']' after an element, found \(describeByte(at: index))")
-            }
-        }
     }
 
     mutating func parseNumber() throws(JSONParseError) -> JSONNumber {
@@ -293,16 +339,23 @@ private struct JSONScanner {
         case UInt8(ascii: "u"):
             let first = try parseHexQuad(escapeStart: start)
             if (0xDC00...0xDFFF).contains(first) {
+                if loneSurrogates == .replace { return "\u{FFFD}" }
                 throw failure("json.lone-surrogate", "the escape \\u\(String(first, radix: 16)) is a low surrogate without a high one", at: start)
             }
             if (0xD800...0xDBFF).contains(first) {
                 guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                    if loneSurrogates == .replace { return "\u{FFFD}" }
                     throw failure("json.lone-surrogate", "the escape \\u\(String(first, radix: 16)) is a high surrogate without a low one", at: start)
                 }
                 let secondStart = index
                 index += 2
                 let second = try parseHexQuad(escapeStart: secondStart)
                 guard (0xDC00...0xDFFF).contains(second) else {
+                    if loneSurrogates == .replace {
+                        // The second escape stands on its own: read it again after this one.
+                        index = secondStart
+                        return "\u{FFFD}"
+                    }
                     throw failure("json.lone-surrogate", "the escape \\u\(String(first, radix: 16)) is a high surrogate without a low one", at: start)
                 }
                 let value = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)

@@ -1,7 +1,9 @@
 /// A JSON value as written: objects keep their members' order and numbers keep their spelling.
 ///
 /// The comparator needs both to say "order only" and "spelled differently", which a decoder into
-/// dictionaries and doubles would have erased. Strings and keys compare by Unicode scalars.
+/// dictionaries and doubles would have erased. Strings and keys compare by Unicode scalars, not by
+/// `String ==` (canonical equivalence), so an edit from a precomposed `é` to `e` + U+0301 is a change.
+/// Numbers compare by spelling (`1.0` is not `1` here; `JSONNumber.hasSameValue(as:)` compares values).
 public indirect enum JSONValue: Hashable, Sendable {
     /// An object's members, in the order they were written (keys are unique: the parser rejects repeats).
     case object([JSONMember])
@@ -15,6 +17,36 @@ public indirect enum JSONValue: Hashable, Sendable {
     case bool(Bool)
     /// `null`.
     case null
+
+    /// Equal when of the same type and equal by scalars, spelling, order and element, recursively.
+    public static func == (left: JSONValue, right: JSONValue) -> Bool {
+        switch (left, right) {
+        case (.object(let leftMembers), .object(let rightMembers)): leftMembers == rightMembers
+        case (.array(let leftElements), .array(let rightElements)): leftElements == rightElements
+        case (.string(let leftString), .string(let rightString)): leftString.utf8.elementsEqual(rightString.utf8)
+        case (.number(let leftNumber), .number(let rightNumber)): leftNumber == rightNumber
+        case (.bool(let leftFlag), .bool(let rightFlag)): leftFlag == rightFlag
+        case (.null, .null): true
+        default: false
+        }
+    }
+
+    /// Hashes what `==` compares: strings by their UTF-8, numbers by spelling.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .object(let members): hasher.combine(0); hasher.combine(members)
+        case .array(let elements): hasher.combine(1); hasher.combine(elements)
+        case .string(let string): hasher.combine(2); JSONValue.hashScalars(of: string, into: &hasher)
+        case .number(let number): hasher.combine(3); hasher.combine(number)
+        case .bool(let flag): hasher.combine(4); hasher.combine(flag)
+        case .null: hasher.combine(5)
+        }
+    }
+
+    static func hashScalars(of string: String, into hasher: inout Hasher) {
+        hasher.combine(string.utf8.count)
+        for byte in string.utf8 { hasher.combine(byte) }
+    }
 
     /// The name of the value's type, as messages say it: `object`, `array`, `string`, `number`, `boolean`, `null`.
     public var typeName: String {
@@ -93,5 +125,16 @@ public struct JSONMember: Hashable, Sendable {
     public init(key: String, value: JSONValue) {
         self.key = key
         self.value = value
+    }
+
+    /// Equal when the keys have the same scalars and the values are equal.
+    public static func == (left: JSONMember, right: JSONMember) -> Bool {
+        left.key.utf8.elementsEqual(right.key.utf8) && left.value == right.value
+    }
+
+    /// Hashes the key's UTF-8 and the value.
+    public func hash(into hasher: inout Hasher) {
+        JSONValue.hashScalars(of: key, into: &hasher)
+        hasher.combine(value)
     }
 }

@@ -1,11 +1,11 @@
 /// How two contents are compared: a plain value that manifests store by stable names.
 ///
 /// Like a snapshot-testing strategy, a rule is data, not code: `.bytes`, `.text(normalisations:)`,
-/// `.json(accepting:)`, `.semantic(codec:)`, `.ignore` and `.redact`. `Comparator` turns a rule into
+/// `.json(accepting:)`, `.csv(keyColumn:)`, `.semantic(codec:)`, `.ignore` and `.redact`. `Comparator` turns a rule into
 /// the matching comparison. In JSON a rule is an object such as
 /// `{"rule": "text", "normalisations": ["line-endings"]}`, and a rule without parameters may also be
-/// written as its bare name (`"bytes"`); on a command line it is written `text:line-endings,byte-order-mark`
-/// (see `init?(_:)`).
+/// written as its bare name (`"bytes"`); a CSV rule with a key column is `{"rule": "csv", "key": "id"}`.
+/// On a command line a rule is written `text:line-endings,byte-order-mark` or `csv:id` (see `init?(_:)`).
 public struct ComparisonRule: Hashable, Sendable {
     /// Which comparison a rule asks for; the `rawValue` is the stable name.
     public enum Kind: String, CaseIterable, Hashable, Sendable, Codable {
@@ -15,6 +15,8 @@ public struct ComparisonRule: Hashable, Sendable {
         case text
         /// As JSON values (RFC 8259), by key path.
         case json
+        /// As delimited-text tables (RFC 4180), by row and column; rows optionally paired by a key column.
+        case csv
         /// Through a codec's own comparison of two snapshots.
         case semantic
         /// Not compared at all, not even whether the member exists.
@@ -31,14 +33,18 @@ public struct ComparisonRule: Hashable, Sendable {
     public let acceptedVariations: [JSONVariation]
     /// For `.semantic`: the identifier of the codec; nil means the codec the caller compares with.
     public let codec: String?
+    /// For `.csv`: the column whose text pairs rows; nil pairs rows by position.
+    public let keyColumn: String?
 
     private init(
-        kind: Kind, normalisations: [TextNormalisation] = [], acceptedVariations: [JSONVariation] = [], codec: String? = nil
+        kind: Kind, normalisations: [TextNormalisation] = [], acceptedVariations: [JSONVariation] = [], codec: String? = nil,
+        keyColumn: String? = nil
     ) {
         self.kind = kind
         self.normalisations = Array(Set(normalisations)).sorted()
         self.acceptedVariations = Array(Set(acceptedVariations)).sorted()
         self.codec = codec
+        self.keyColumn = keyColumn
     }
 
     /// Byte for byte: the first differing offset, both lengths, a hex window and both hashes.
@@ -47,6 +53,8 @@ public struct ComparisonRule: Hashable, Sendable {
     public static var text: ComparisonRule { ComparisonRule(kind: .text) }
     /// As JSON values; key order and number spelling count as differences (with their own causes).
     public static var json: ComparisonRule { ComparisonRule(kind: .json) }
+    /// As delimited-text tables with rows paired by position.
+    public static var csv: ComparisonRule { ComparisonRule(kind: .csv) }
     /// Through the codec the caller compares with (a manifest's format codec).
     public static var semantic: ComparisonRule { ComparisonRule(kind: .semantic) }
     /// Not compared, not even for presence.
@@ -64,6 +72,11 @@ public struct ComparisonRule: Hashable, Sendable {
         ComparisonRule(kind: .json, acceptedVariations: variations)
     }
 
+    /// As delimited-text tables, rows paired by the text of the column named `keyColumn` (by position when nil).
+    public static func csv(keyColumn: String?) -> ComparisonRule {
+        ComparisonRule(kind: .csv, keyColumn: keyColumn)
+    }
+
     /// Through the codec named `codec` in the comparator's registry.
     public static func semantic(codec: String) -> ComparisonRule {
         ComparisonRule(kind: .semantic, codec: codec)
@@ -72,7 +85,7 @@ public struct ComparisonRule: Hashable, Sendable {
 
 extension ComparisonRule: Codable {
     private enum CodingKeys: String, CodingKey {
-        case rule, normalisations, accepting, codec
+        case rule, normalisations, accepting, codec, key
     }
 
     public init(from decoder: any Decoder) throws {
@@ -90,6 +103,7 @@ extension ComparisonRule: Codable {
         let normalisations = try container.decodeIfPresent([TextNormalisation].self, forKey: .normalisations) ?? []
         let accepted = try container.decodeIfPresent([JSONVariation].self, forKey: .accepting) ?? []
         let codec = try container.decodeIfPresent(String.self, forKey: .codec)
+        let key = try container.decodeIfPresent(String.self, forKey: .key)
         if !normalisations.isEmpty && kind != .text {
             throw DecodingError.dataCorruptedError(
                 forKey: .normalisations, in: container, debugDescription: "only a text rule takes normalisations")
@@ -100,7 +114,13 @@ extension ComparisonRule: Codable {
         if codec != nil && kind != .semantic {
             throw DecodingError.dataCorruptedError(forKey: .codec, in: container, debugDescription: "only a semantic rule names a codec")
         }
-        self.init(kind: kind, normalisations: normalisations, acceptedVariations: accepted, codec: codec)
+        if key != nil && kind != .csv {
+            throw DecodingError.dataCorruptedError(forKey: .key, in: container, debugDescription: "only a csv rule names a key column")
+        }
+        if key == "" {
+            throw DecodingError.dataCorruptedError(forKey: .key, in: container, debugDescription: "a csv rule's key column has a name")
+        }
+        self.init(kind: kind, normalisations: normalisations, acceptedVariations: accepted, codec: codec, keyColumn: key)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -109,15 +129,26 @@ extension ComparisonRule: Codable {
         if !normalisations.isEmpty { try container.encode(normalisations, forKey: .normalisations) }
         if !acceptedVariations.isEmpty { try container.encode(acceptedVariations, forKey: .accepting) }
         try container.encodeIfPresent(codec, forKey: .codec)
+        try container.encodeIfPresent(keyColumn, forKey: .key)
     }
 }
 
 extension ComparisonRule: LosslessStringConvertible {
     /// Reads the command-line form: a kind's name, then optionally `:` and comma-separated parameters —
-    /// `text:line-endings,byte-order-mark`, `json:key-order`, `semantic:notebook`; nil for anything else.
+    /// `text:line-endings,byte-order-mark`, `json:key-order`, `csv:id` (the key column: everything after the
+    /// colon, commas included), `semantic:notebook`; nil for anything else.
     public init?(_ description: String) {
         let parts = description.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         guard let kind = Kind(rawValue: String(parts[0])) else { return nil }
+        if kind == .csv {
+            guard parts.count > 1 else {
+                self.init(kind: .csv)
+                return
+            }
+            guard !parts[1].isEmpty else { return nil }
+            self.init(kind: .csv, keyColumn: String(parts[1]))
+            return
+        }
         let parameters = parts.count > 1 ? parts[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init) : []
         if parts.count > 1 && parameters.contains(where: \.isEmpty) { return nil }
         switch kind {
@@ -132,7 +163,7 @@ extension ComparisonRule: LosslessStringConvertible {
         case .semantic:
             guard parameters.count <= 1 else { return nil }
             self.init(kind: .semantic, codec: parameters.first)
-        case .bytes, .ignore, .redact:
+        case .bytes, .ignore, .redact, .csv:
             guard parameters.isEmpty else { return nil }
             self.init(kind: kind)
         }
@@ -145,6 +176,7 @@ extension ComparisonRule: LosslessStringConvertible {
         case .text: parameters = normalisations.map(\.rawValue)
         case .json: parameters = acceptedVariations.map(\.rawValue)
         case .semantic: parameters = codec.map { [$0] } ?? []
+        case .csv: parameters = keyColumn.map { [$0] } ?? []
         case .bytes, .ignore, .redact: parameters = []
         }
         return parameters.isEmpty ? kind.rawValue : kind.rawValue + ":" + parameters.joined(separator: ",")

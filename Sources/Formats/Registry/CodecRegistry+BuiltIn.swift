@@ -2,11 +2,18 @@ import DocumentCodecs
 
 extension CodecRegistry {
     /// Every codec and conversion docmigrate ships, for tools that register nothing of their own.
+    ///
+    /// Each format family registers its codecs and conversions in its own `register…` function, in
+    /// the order below; the order decides which codec reads a type that several list.
     public static var builtIn: CodecRegistry {
-        // Declares the notebook's type, so its files resolve by extension before any notebook is read.
-        _ = NotebookCodec.contentType
-        var registry = CodecRegistry([AnyDocumentCodec(PlainTextCodec.self), AnyDocumentCodec(NotebookCodec.self)])
-        registry.register(NotebookToPlainText.self)
+        var registry = CodecRegistry()
+        registry.registerTextFormats()
+        registry.registerPackageFormats()
+        registry.registerJSONFormats()
+        registry.registerPropertyListFormats()
+        registry.registerKeyedArchiveFormats()
+        registry.registerCSVFormats()
+        registry.registerRichTextFormats()
         return registry
     }
 }

@@ -159,19 +159,35 @@ public struct GoldenCorpus: Sendable {
         (manifest.redact ?? []) + (goldenCase.redact ?? [])
     }
 
-    /// The corpora under `url`: the folder itself when it holds a manifest, else each subfolder that does, byte-wise sorted.
+    /// The corpora under `url`: the folder itself when it holds a manifest, else every folder below it
+    /// that does (a corpus's own folders are not searched further), in byte-wise sorted path order.
     public static func folders(at url: URL) throws -> [URL] {
-        if FileManager.default.fileExists(atPath: url.appendingPathComponent(manifestName).path) { return [url] }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw VerificationError(file: url.path, code: "corpus.missing", message: "there is no golden corpus folder here")
         }
-        let names = try FileManager.default.contentsOfDirectory(atPath: url.path)
-            .filter { FileManager.default.fileExists(atPath: url.appendingPathComponent($0).appendingPathComponent(manifestName).path) }
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        guard !names.isEmpty else {
+        let found = try corpusFolders(under: url)
+        guard !found.isEmpty else {
             throw VerificationError(file: url.path, code: "corpus.no-manifest", message: "neither this folder nor any folder in it holds a manifest.json")
         }
-        return names.map { url.appendingPathComponent($0) }
+        return found
+    }
+
+    private static func corpusFolders(under url: URL) throws -> [URL] {
+        if FileManager.default.fileExists(atPath: url.appendingPathComponent(manifestName).path) { return [url] }
+        let names = try FileManager.default.contentsOfDirectory(atPath: url.path)
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var found: [URL] = []
+        for name in names where !name.hasPrefix(".") {
+            let child = url.appendingPathComponent(name)
+            var isFolder: ObjCBool = false
+            // Links are not followed, so a corpus cannot loop or reach outside the folder it was given.
+            let attributes = try? FileManager.default.attributesOfItem(atPath: child.path)
+            guard attributes?[.type] as? FileAttributeType == .typeDirectory,
+                  FileManager.default.fileExists(atPath: child.path, isDirectory: &isFolder), isFolder.boolValue
+            else { continue }
+            found += try corpusFolders(under: child)
+        }
+        return found
     }
 }

@@ -1,0 +1,4 @@
+extension BenchModes {
+    /// The property-list modes.
+    static var propertyListModes: [String: Mode] { [:] }
+}

@@ -1,0 +1,4 @@
+extension BenchModes {
+    /// The text-encoding modes.
+    static var textModes: [String: Mode] { [:] }
+}

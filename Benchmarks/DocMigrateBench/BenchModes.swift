@@ -1,0 +1,8 @@
+/// The benchmark modes by name; each family adds its own in `BenchModes+<Family>.swift`.
+enum BenchModes {
+    typealias Mode = ([String]) throws -> Void
+
+    static var all: [String: Mode] {
+        propertyListModes.merging(textModes) { first, _ in first }
+    }
+}

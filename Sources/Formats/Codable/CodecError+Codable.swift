@@ -1,0 +1,53 @@
+import DocumentCodecs
+import Foundation
+
+extension CodecError {
+    /// The codec's form of a Foundation decoder's refusal: a `codable.*` code and the coding path.
+    init(decoding error: DecodingError) {
+        switch error {
+        case .typeMismatch(let type, let context):
+            self.init(
+                code: "codable.type-mismatch", message: "expected \(type): \(context.debugDescription)",
+                location: .keyPath(Self.keyPath(context.codingPath)))
+        case .valueNotFound(let type, let context):
+            self.init(
+                code: "codable.value-not-found", message: "expected \(type), found null or nothing: \(context.debugDescription)",
+                location: .keyPath(Self.keyPath(context.codingPath)))
+        case .keyNotFound(let key, let context):
+            self.init(
+                code: "codable.key-not-found", message: "the key \"\(key.stringValue)\" is missing: \(context.debugDescription)",
+                location: .keyPath(Self.keyPath(context.codingPath + [key])))
+        case .dataCorrupted(let context):
+            self.init(
+                code: "codable.data-corrupted", message: context.debugDescription,
+                location: .keyPath(Self.keyPath(context.codingPath)))
+        @unknown default:
+            self.init(code: "codable.data-corrupted", message: "\(error)")
+        }
+    }
+
+    /// The codec's form of a Foundation encoder's refusal.
+    init(encoding error: EncodingError) {
+        switch error {
+        case .invalidValue(_, let context):
+            self.init(
+                code: "codable.invalid-value", message: "the value cannot be encoded: \(context.debugDescription)",
+                location: .keyPath(Self.keyPath(context.codingPath)))
+        @unknown default:
+            self.init(code: "codable.invalid-value", message: "\(error)")
+        }
+    }
+
+    /// `$.lines[2].unitPrice`: keys as the coder names them, indexes in brackets.
+    static func keyPath(_ codingPath: [any CodingKey]) -> String {
+        var path = "$"
+        for key in codingPath {
+            if let index = key.intValue, key.stringValue == "Index \(index)" || key.stringValue == String(index) {
+                path += "[\(index)]"
+            } else {
+                path += "." + key.stringValue
+            }
+        }
+        return path
+    }
+}

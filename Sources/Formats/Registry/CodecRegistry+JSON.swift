@@ -1,0 +1,8 @@
+import DocumentCodecs
+
+extension CodecRegistry {
+    /// Registers the JSON codec and its conversions.
+    mutating func registerJSONFormats() {
+        register(JSONCodec.self)
+    }
+}

