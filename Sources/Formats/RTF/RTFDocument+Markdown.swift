@@ -144,7 +144,7 @@ struct MarkdownInlineWriter {
         Self.trimEdges(&atoms, \.isItalic)
         var output = ""
         var open: [Marker] = []
-        var line = atLineStart ? "" : "x"
+        var line = LineStart(isEmpty: atLineStart)
         for (index, atom) in atoms.enumerated() {
             var wanted: [Marker] = []
             if atom.isBold { wanted.append(.bold) }
@@ -161,16 +161,20 @@ struct MarkdownInlineWriter {
             }
             switch atom.kind {
             case .character(let character):
-                var next: Character?
-                if index + 1 < atoms.count, case .character(let following) = atoms[index + 1].kind { next = following }
-                output += Self.escape(character, next: next, lineSoFar: line)
-                line.append(character)
+                if character == "&" {
+                    let following = atoms[(index + 1)...].lazy.prefix { if case .character = $0.kind { true } else { false } }
+                        .map { atom -> Character in if case .character(let next) = atom.kind { next } else { " " } }
+                    output += Self.escape(character, following: following, line: line)
+                } else {
+                    output += Self.escape(character, following: EmptyCollection(), line: line)
+                }
+                line.add(character)
             case .lineBreak:
                 output += "\\\n" + continuationIndent
-                line = ""
+                line = LineStart(isEmpty: true)
             case .attachment(let name):
                 output += "![" + Self.escape(name, atLineStart: false) + "](" + Self.destination(attachmentFolder + "/" + name) + ")"
-                line.append("x")
+                line.add("x")
             }
         }
         for marker in open.reversed() { output += marker.rawValue }
@@ -210,36 +214,64 @@ struct MarkdownInlineWriter {
         }
     }
 
+    /// What has been written of the current line so far, as far as escaping needs to know.
+    struct LineStart {
+        var isEmpty: Bool
+        var isAllDigits: Bool
+
+        /// A line with nothing written yet, or one that has text before (whose digits are not known, so not a list number).
+        init(isEmpty: Bool) {
+            self.isEmpty = isEmpty
+            self.isAllDigits = isEmpty
+        }
+
+        mutating func add(_ character: Character) {
+            isEmpty = false
+            isAllDigits = isAllDigits && character.isASCII && character.isNumber
+        }
+    }
+
     /// `text` with every character Markdown could read as syntax escaped by a backslash.
     static func escape(_ text: String, atLineStart: Bool) -> String {
         var output = ""
-        var line = atLineStart ? "" : "x"
+        var line = LineStart(isEmpty: atLineStart)
         let characters = Array(text)
         for (index, character) in characters.enumerated() {
-            output += escape(character, next: index + 1 < characters.count ? characters[index + 1] : nil, lineSoFar: line)
-            line.append(character)
+            output += escape(character, following: characters[(index + 1)...], line: line)
+            line.add(character)
         }
         return output
     }
 
     /// One character, escaped if Markdown could read it as syntax here.
     ///
-    /// Always escaped: `\ * _ [ ] ` < >`, and `&` before a letter or `#` (an entity). At the start of a
-    /// line also `# + - = ~ |`, and the `.` or `)` after a leading number (an ordered list).
-    static func escape(_ character: Character, next: Character?, lineSoFar: String) -> String {
+    /// Always escaped: `\ * _ [ ] ` < >`, and `&` that starts an entity (`&amp;`, `&#38;`). At the start
+    /// of a line also `# + - = ~ |`, and the `.` or `)` after a leading number (an ordered list).
+    static func escape(_ character: Character, following: some Sequence<Character>, line: LineStart) -> String {
         switch character {
         case "\\", "*", "_", "[", "]", "`", "<", ">":
             return "\\" + String(character)
         case "&":
-            return next.map { $0.isLetter || $0 == "#" } ?? false ? "\\&" : "&"
+            return startsEntity(following) ? "\\&" : "&"
         case "#", "+", "-", "=", "~", "|":
-            return lineSoFar.isEmpty ? "\\" + String(character) : String(character)
+            return line.isEmpty ? "\\" + String(character) : String(character)
         case ".", ")":
-            let isListNumber = !lineSoFar.isEmpty && lineSoFar.allSatisfy { $0.isASCII && $0.isNumber }
-            return isListNumber ? "\\" + String(character) : String(character)
+            return !line.isEmpty && line.isAllDigits ? "\\" + String(character) : String(character)
         default:
             return String(character)
         }
+    }
+
+    /// Whether the characters after a `&` make it an entity or character reference: letters, digits or a leading `#`, then `;`.
+    static func startsEntity(_ following: some Sequence<Character>) -> Bool {
+        var count = 0
+        for character in following {
+            if character == ";" { return count > 0 }
+            guard character.isASCII, character.isLetter || character.isNumber || (character == "#" && count == 0) else { return false }
+            count += 1
+            if count > 32 { return false }
+        }
+        return false
     }
 
     /// A link destination: characters that would end or confuse it are percent-encoded.

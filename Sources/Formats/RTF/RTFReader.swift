@@ -100,6 +100,8 @@ struct RTFStateMachine {
 
     private var paragraphs: [RTFParagraph] = []
     private var paragraph = RTFParagraph()
+    private var pendingText = ""
+    private var pendingStyle: RTFRun?
     private var listLevel = 0
 
     private var documentCodePage = RTFCodePage.windows1252
@@ -298,22 +300,33 @@ struct RTFStateMachine {
                 state.dropsPlaceholder = false
                 if scalar == "\u{AC}" || scalar == "\u{FFFC}" { return }
             }
-            var text = ""
-            text.unicodeScalars.append(scalar)
-            append(RTFRun(.text(text), isBold: state.isBold, isItalic: state.isItalic, link: state.link))
+            let style = RTFRun(.text(""), isBold: state.isBold, isItalic: state.isItalic, link: state.link)
+            if let pending = pendingStyle, !pending.hasSameStyle(as: style) { flushText() }
+            pendingStyle = style
+            pendingText.unicodeScalars.append(scalar)
         }
     }
 
+    /// Adds a run after the text gathered so far; text runs of one style are gathered, not concatenated, to stay linear.
     private mutating func append(_ run: RTFRun) {
-        if case .text(let addition) = run.content, let last = paragraph.runs.last, case .text(let existing) = last.content,
-           last.hasSameStyle(as: run) {
-            paragraph.runs[paragraph.runs.count - 1].content = .text(existing + addition)
+        flushText()
+        paragraph.runs.append(run)
+    }
+
+    private mutating func flushText() {
+        guard var run = pendingStyle else { return }
+        pendingStyle = nil
+        defer { pendingText = "" }
+        if let last = paragraph.runs.last, case .text(let existing) = last.content, last.hasSameStyle(as: run) {
+            paragraph.runs[paragraph.runs.count - 1].content = .text(existing + pendingText)
         } else {
+            run.content = .text(pendingText)
             paragraph.runs.append(run)
         }
     }
 
     private mutating func endParagraph() {
+        flushText()
         paragraph.listLevel = paragraph.listMarker == nil ? 0 : listLevel
         paragraphs.append(paragraph)
         paragraph = RTFParagraph()

@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func escapesCharactersMarkdownWouldReadAsSyntax() throws {
-        #expect(try Self.markdown(#"{\rtf1 2*3 = 6_a [x](y) `c` <b> AT&T &amp; \\}"#) == "2\\*3 = 6\\_a \\[x\\](y) \\`c\\` \\<b\\> AT\\&T \\&amp; \\\\\n")
+        #expect(try Self.markdown(#"{\rtf1 2*3 = 6_a [x](y) `c` <b> AT&T &amp; \\}"#) == "2\\*3 = 6\\_a \\[x\\](y) \\`c\\` \\<b\\> AT&T \\&amp; \\\\\n")
         // At the start of a paragraph: headings, lists, quotes and ordered-list numbers.
         #expect(try Self.markdown(#"{\rtf1 # not a heading\par - not a list\par 1. not a number\par + x\par > q}"#)
             == "\\# not a heading\n\n\\- not a list\n\n1\\. not a number\n\n\\+ x\n\n\\> q\n")
@@ -47,5 +47,13 @@ import Testing
     @Test func writesCocoaListsAsMarkdownLists() throws {
         let source = "{\\rtf1\\ansi Shopping:\\\n\\pard\\ls1\\ilvl0 {\\listtext\t\\uc0\\u8226 \t}Milk\\\n{\\listtext\t\\uc0\\u8226 \t}Eggs\\\n\\ls1\\ilvl1{\\listtext\t\\uc0\\u8259 \t}Brown\\\n\\pard\\ls2\\ilvl0{\\listtext\t1.\t}First\\\n{\\listtext\t2.\t}Second\\\n{\\listtext\ta.\t}Lettered\\\n\\pard Done.}"
         #expect(try Self.markdown(source) == "Shopping:\n\n- Milk\n- Eggs\n    - Brown\n1. First\n2. Second\n- a. Lettered\n\nDone.\n")
+    }
+}
+
+extension RTFMarkdownTests {
+    @Test func escapesAListNumberOnlyAtTheStartOfALine() throws {
+        // After a link the line is not at its start: the period stays as it is.
+        #expect(try Self.markdown(#"{\rtf1 {\field{\*\fldinst HYPERLINK "u"}{\fldrslt 1}}. and 2. 3)}"#) == "[1](u). and 2. 3)\n")
+        #expect(try Self.markdown(#"{\rtf1 2024. A year\line 12) twelve}"#) == "2024\\. A year\\\n12\\) twelve\n")
     }
 }
