@@ -132,3 +132,36 @@ import Testing
         #expect(rtf.first?.summary == "the runs' styles differ")
     }
 }
+
+extension RTFDCodecTests {
+    @Test func keepsTheBytesOfAContainerWithApplesNameEntriesAndReadsOnlyTheMembers() throws {
+        // A container as a wrapper with a preferred name serializes: name entries and a `.` table with other permissions.
+        var table = Data()
+        func word(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { table.append(contentsOf: $0) } }
+        word(1)
+        word(7)
+        table += Data("TXT.rtf".utf8)
+        word(16)
+        for value in [0, 0o644, 0, 1] as [UInt32] { word(value) }
+        let text = Data(#"{\rtf1\ansi Hello}"#.utf8)
+        let container = FlatRTFDContainer.encode([
+            FlatRTFDContainer.Item("TXT.rtf", .data(text)),
+            FlatRTFDContainer.Item("__@PreferredName@__", .data(Data("Note.rtfd".utf8))),
+            FlatRTFDContainer.Item("__@UTF8PreferredName@__", .data(Data("Note.rtfd".utf8))),
+            FlatRTFDContainer.Item(".", .data(table)),
+        ])
+        let document = try FlatRTFDCodec().decode(FileWrapper(regularFileWithContents: container), contentType: .flatRTFD)
+        #expect(document.package.members.map(\.name) == ["TXT.rtf"])
+        #expect(document.package.text.plainText == "Hello")
+        // Unchanged, it saves byte for byte; through a package, the members survive and the container is laid out afresh.
+        #expect(try FlatRTFDCodec().encode(document, previous: nil, contentType: .flatRTFD).regularFileContents == container)
+        let package = try RTFDCodec().encode(try FlatRTFDToRTFD().convert(document), previous: nil, contentType: .rtfd)
+        #expect(Self.contents(of: package) == ["TXT.rtf": text])
+        var edited = document
+        edited.package.attachments.append(RTFDAttachment(name: "extra.txt", contents: Data("x".utf8)))
+        let rewritten = try #require(try FlatRTFDCodec().encode(edited, previous: nil, contentType: .flatRTFD).regularFileContents)
+        #expect(rewritten != container)
+        let reread = try FlatRTFDCodec().decode(FileWrapper(regularFileWithContents: rewritten), contentType: .flatRTFD)
+        #expect(reread.package.members.map(\.name) == ["TXT.rtf", "extra.txt"])
+    }
+}
