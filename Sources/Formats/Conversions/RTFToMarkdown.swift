@@ -11,7 +11,7 @@ public struct RTFToMarkdown: SnapshotConversion {
 
     public init() {}
 
-    public func convert(_ document: RTFDocument) throws -> MarkdownCodec.Snapshot {
-        .init(renderedText: document.markdown())
+    public func convert(_ document: RTFDocument) throws -> TextDocument {
+        TextDocument(text: document.markdown())
     }
 }

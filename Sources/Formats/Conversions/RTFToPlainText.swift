@@ -11,23 +11,8 @@ public struct RTFToPlainText: SnapshotConversion {
 
     public init() {}
 
-    public func convert(_ document: RTFDocument) throws -> PlainTextCodec.Snapshot {
-        .init(renderedText: document.plainText)
+    public func convert(_ document: RTFDocument) throws -> TextDocument {
+        TextDocument(text: document.plainText)
     }
 }
 
-/// A text codec's snapshot made from text a conversion rendered (UTF-8, line feeds as written).
-///
-/// Lets the RTF conversions build the plain-text and Markdown snapshots the same way whatever type
-/// the text codecs use for them.
-protocol RenderedTextSnapshot {
-    init(renderedText: String)
-}
-
-extension String: RenderedTextSnapshot {
-    init(renderedText: String) { self = renderedText }
-}
-
-extension TextDocument: RenderedTextSnapshot {
-    init(renderedText: String) { self.init(text: renderedText) }
-}

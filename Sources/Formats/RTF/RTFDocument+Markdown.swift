@@ -10,6 +10,10 @@ extension RTFDocument {
     ///   four spaces per `\ilvl` level; another marker (`a.`, `iv.`) is kept as text after `- `.
     /// - An attachment becomes `![name](path)`, with `path` = `attachmentFolder/name`, percent-encoded.
     /// - Leading spaces and tabs of a line are dropped (Markdown would read them as code or drop them).
+    /// - A link is `[text](target)`, its target percent-encoded where it holds spaces, brackets or parentheses.
+    ///
+    /// Known limit: a styled stretch that starts or ends with punctuation right next to a letter outside it
+    /// (`a**"b"**c`) is not emphasis under CommonMark's flanking rules; the text survives, the style may not.
     public func markdown(attachmentFolder: String = "attachments") -> String {
         var blocks: [(text: String, isListItem: Bool)] = []
         for paragraph in paragraphs {
@@ -245,8 +249,9 @@ struct MarkdownInlineWriter {
 
     /// One character, escaped if Markdown could read it as syntax here.
     ///
-    /// Always escaped: `\ * _ [ ] ` < >`, and `&` that starts an entity (`&amp;`, `&#38;`). At the start
-    /// of a line also `# + - = ~ |`, and the `.` or `)` after a leading number (an ordered list).
+    /// Always escaped: the backslash, `*`, `_`, `[`, `]`, the backtick, `<` and `>`, and a `&` that starts
+    /// an entity (`&amp;`, `&#38;`). At the start of a line also `# + - = ~ |`, and the `.` or `)` after
+    /// a leading number (an ordered list).
     static func escape(_ character: Character, following: some Sequence<Character>, line: LineStart) -> String {
         switch character {
         case "\\", "*", "_", "[", "]", "`", "<", ">":
