@@ -4,9 +4,9 @@ import DocumentCodecs
 ///
 /// Nothing recurses, so nesting costs heap, not stack, and is capped by `Options.maximumDepth`.
 /// What it keeps: text (through the code page for `\'hh` and 8-bit bytes, `\uN` with its `\ucN`
-/// fallback skipped), `\par`, `\line`, `\tab`, bold and italic, hyperlink fields, Cocoa's list
-/// markers (`{\listtext …}`) and attachments (`{\NeXTGraphic name \width…}`, whose placeholder
-/// character after the group is dropped). What it skips: the font, colour and style tables (the
+/// fallback skipped), `\par`, `\line`, `\tab` (a table's `\cell` is a tab, `\row` a paragraph
+/// break), bold and italic, hyperlink fields, Cocoa's list markers (`{\listtext …}`) and attachments
+/// (`{\NeXTGraphic name \width…}`, whose placeholder character after the group is dropped). What it skips: the font, colour and style tables (the
 /// font table is read for `\fcharset` only), `\info`, pictures, headers and footers, and every
 /// `{\*\…}` destination it does not know. Every error carries the byte offset where it was found.
 ///
@@ -369,7 +369,7 @@ struct RTFStateMachine {
     static let namedCharacters: [String: Unicode.Scalar] = [
         "emdash": "\u{2014}", "endash": "\u{2013}", "lquote": "\u{2018}", "rquote": "\u{2019}", "ldblquote": "\u{201C}",
         "rdblquote": "\u{201D}", "bullet": "\u{2022}", "emspace": "\u{2003}", "enspace": "\u{2002}", "qmspace": "\u{2005}",
-        "zwj": "\u{200D}", "zwnj": "\u{200C}", "zwbo": "\u{200B}", "tab": "\t", "cell": "\t",
+        "zwj": "\u{200D}", "zwnj": "\u{200C}", "zwbo": "\u{200B}", "tab": "\t", "cell": "\t", "nestcell": "\t",
     ]
 
     private mutating func controlWord(_ name: String, _ parameter: Int?, at offset: Int) throws {
@@ -390,7 +390,7 @@ struct RTFStateMachine {
         }
         let isOn = parameter.map { $0 != 0 } ?? true
         switch name {
-        case "par", "sect", "page", "row":
+        case "par", "sect", "page", "row", "nestrow":
             try paragraphBreak(at: offset)
         case "line":
             guard state.destination == .body else { return }

@@ -170,3 +170,10 @@ import Testing
         #expect(document.plainText == "\t•\tOne\n\t⁃\tTwo\nafter")
     }
 }
+
+extension RTFReaderTests {
+    @Test func readsTableCellsAsTabsAndRowsAsParagraphs() throws {
+        let source = #"{\rtf1\ansi\itap1\trowd\taflags1\trgaph108\trleft-108\pard\intbl\itap1 Name\cell Qty\cell \row\itap1\trowd\pard\intbl\itap1 Tent\cell 1\cell \row\pard\itap0 end}"#
+        #expect(try Self.read(source).plainText == "Name\tQty\t\nTent\t1\t\nend")
+    }
+}
