@@ -31,7 +31,7 @@ final class TrimmingTextDocument: Document {
 
 /// A legacy plain-text document that never refuses input: it replaces bad UTF-8 instead.
 struct LenientTextFile: FileDocument {
-    static var readableContentTypes: [UTType] { [.utf8PlainText] }
+    static var readableContentTypes: [UTType] { [.utf8PlainText, .plainText] }
     var text = ""
     init(configuration: ReadConfiguration) throws {
         text = String(decoding: configuration.file.regularFileContents ?? Data(), as: UTF8.self)
@@ -109,7 +109,7 @@ struct LenientTextFile: FileDocument {
     @Test func aRouteThatAcceptsWhatMustBeRejectedIsNamed() async throws {
         var routes = RouteRegistry()
         routes.register(.fileDocument(LenientTextFile.self, name: "LenientTextFile", codec: "plain-text"))
-        let jobs = try Self.jobs(Self.goldenFiles.appendingPathComponent("plain-text"), routes: routes)
+        let jobs = try Self.jobs(Self.goldenFiles.appendingPathComponent("text/plain-text"), routes: routes)
             .filter { $0.goldenCase.input == "cases/invalid-utf8.txt" }
         let report = await VerificationRunner(codecs: .builtIn).run(jobs)
         let failures = try #require(report.cases.first).failures
@@ -118,7 +118,7 @@ struct LenientTextFile: FileDocument {
     }
 
     @Test func theJSONReportIsVersionedAndHoldsWholeTrees() async throws {
-        let report = await VerificationRunner(codecs: .builtIn).run(try Self.jobs(Self.goldenFiles.appendingPathComponent("plain-text")))
+        let report = await VerificationRunner(codecs: .builtIn).run(try Self.jobs(Self.goldenFiles.appendingPathComponent("text/plain-text")))
         let object = try #require(try JSONSerialization.jsonObject(with: report.json()) as? [String: Any])
         #expect(object["schema"] as? String == "docmigrate.verify-report")
         #expect(object["schemaVersion"] as? Int == 1)
@@ -151,6 +151,13 @@ struct LenientTextFile: FileDocument {
         (#"{"manifestVersion": 1, "codec": "plain-text", "contentType": "public.utf8-plain-text", "cases": [{"input": "cases/a.txt", "expect": {"converts": {"codec": "notebook", "golden": "cases/a.txt"}}}]}"#, "manifest.conversion.unknown", "cases[0].expect.converts"),
         (#"{"manifestVersion": 1, "codec": "plain-text", "contentType": "public.utf8-plain-text", "compare": {"members": [], "fallback": "sometimes"}, "cases": []}"#, "manifest.invalid", "compare.fallback"),
         ("not json", "manifest.invalid-json", ""),
+        (#"{"manifestVersion": 1, "codec": "plain-text", "contentType": "public.plain-text", "codecOptions": {"colour": "red"}, "cases": []}"#, "manifest.codec-options.invalid", "codecOptions.colour"),
+        (#"{"manifestVersion": 1, "codec": "plain-text", "contentType": "public.plain-text", "codecOptions": {"fallback-encoding": "klingon"}, "cases": []}"#, "manifest.codec-options.invalid", "codecOptions.fallback-encoding"),
+        (#"{"manifestVersion": 1, "codec": "plain-text", "contentType": "public.plain-text", "codecOptions": {"fallback-encoding": "utf-16le"}, "cases": []}"#, "manifest.codec-options.invalid", "codecOptions.fallback-encoding"),
+        (#"{"manifestVersion": 1, "codec": "plain-text", "contentType": "public.plain-text", "codecOptions": {"replace-invalid": "maybe"}, "cases": []}"#, "manifest.codec-options.invalid", "codecOptions.replace-invalid"),
+        (#"{"manifestVersion": 1, "codec": "plain-text", "contentType": "public.plain-text", "codecOptions": {"encoding": 8}, "cases": []}"#, "manifest.invalid", "codecOptions.encoding"),
+        (#"{"manifestVersion": 1, "codec": "plain-text", "contentType": "public.plain-text", "cases": [{"input": "cases/a.txt", "codecOptions": {"encoding": "utf-8"}}]}"#, "manifest.codec-options.invalid", "cases[0].codecOptions"),
+        (#"{"manifestVersion": 1, "codec": "notebook", "contentType": "com.example.notebook", "codecOptions": {"encoding": "utf-8"}, "cases": []}"#, "manifest.codec-options.invalid", "codecOptions"),
     ])
     func aBadManifestIsAnErrorNamingTheKeyPath(_ manifest: String, _ code: String, _ keyPath: String) throws {
         let (directory, folder) = try Self.corpus(manifest)

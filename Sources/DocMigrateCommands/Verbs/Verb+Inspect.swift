@@ -1,3 +1,4 @@
+import DocumentCodecs
 import Verification
 
 extension Verb {
@@ -16,7 +17,8 @@ extension Verb {
                 --format json prints the versioned schema docmigrate.inspect (schemaVersion 1): file, \
                 contentType, codec, and snapshot, whose every node has a "type" (string, number, bool, null, \
                 data, date, uuid, url, array, set, dictionary, object, enum, opaque, cycle, truncated); see \
-                Documentation/json-schemas.md. Exit status: 0 when the document decodes, 2 when it is missing, \
+                Documentation/json-schemas.md. --encoding, --fallback-encoding and --replace-invalid configure \
+                the codec (a codec that takes no options is an error naming it). Exit status: 0 when the document decodes, 2 when it is missing, \
                 no codec reads it, or it does not decode (the error names the file, the place and the code).
                 """,
             arguments: [
@@ -25,7 +27,7 @@ extension Verb {
             options: [
                 .option("type", valueName: "identifier", abstract: "Decode as this content type instead of detecting it."),
                 .option("format", abstract: "How to print the snapshot.", default: "text", allowedValues: ["text", "json"]),
-            ]),
+            ] + CodecOptions.verbOptions),
         run: runInspect)
 
     @Sendable
@@ -34,7 +36,12 @@ extension Verb {
         let path = arguments.value("path") ?? ""
         let report: InspectionReport
         do {
-            report = try InspectionReport.inspect(path: path, givenType: arguments.value("type"), codecs: context.tool.codecs)
+            let codecs = try CodecOptions.asUsage {
+                try configuredCodecs(context.tool.codecs, for: path, givenType: arguments.value("type"), options: CodecOptions(arguments))
+            }
+            report = try InspectionReport.inspect(path: path, givenType: arguments.value("type"), codecs: codecs)
+        } catch let error as UsageError {
+            throw error
         } catch let error as any LocatedError {
             context.output.standardError.write("Error: \(error)\n")
             return .couldNotProceed
@@ -49,5 +56,23 @@ extension Verb {
             context.output.standardOutput.write(report.text())
         }
         return .success
+    }
+}
+
+extension Verb {
+    /// `codecs` with the codec that reads the document at `path` configured with `options`.
+    ///
+    /// Nothing changes without options, or when no codec reads the document (inspection then says so).
+    static func configuredCodecs(_ codecs: CodecRegistry, for path: String, givenType: String?, options: CodecOptions) throws -> CodecRegistry {
+        guard !options.isEmpty else { return codecs }
+        let detection = ContentTypeDetector(codecs: codecs).detect(at: URL(fileURLWithPath: path), givenType: givenType)
+        guard let codec = detection.codec else { return codecs }
+        var configured = codecs
+        do {
+            configured.register(try codec.configured(options))
+        } catch let error as CodecError {
+            throw error.located(in: path)
+        }
+        return configured
     }
 }

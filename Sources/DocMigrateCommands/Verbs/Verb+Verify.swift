@@ -1,4 +1,5 @@
 import Comparison
+import DocumentCodecs
 import Verification
 
 extension Verb {
@@ -18,7 +19,9 @@ extension Verb {
                 'accept' or 'reject', --record all also stores outputs the rules accept but whose bytes \
                 changed, and --record never (the default when CI is set) writes nothing. A run that \
                 records a golden fails. After an unfiltered run, files that no case names are orphans \
-                (refused with --format or --case). Exit status: 0 when every case holds, 1 when one \
+                (refused with --format or --case). --encoding, --fallback-encoding and --replace-invalid \
+                configure the codec of every corpus run, over the manifest's "codecOptions" (a codec that \
+                takes no options is an error naming it: pick corpora with --format). Exit status: 0 when every case holds, 1 when one \
                 does not (or orphans under --orphans fail), 2 when a corpus cannot be run (bad manifest, \
                 unreadable folder).
                 """,
@@ -38,7 +41,7 @@ extension Verb {
                 .option(
                     "report", valueName: "format:path",
                     abstract: "Also write the report as text, json, junit, github (annotations), markdown or html to a file ('-' for standard output).", isRepeatable: true),
-            ]),
+            ] + CodecOptions.verbOptions),
         run: runVerify)
 
     @Sendable
@@ -48,6 +51,8 @@ extension Verb {
         let work: [VerificationRunner.Job]
         do {
             (corpora, work) = try options.loadWork(codecs: context.tool.codecs, routes: context.tool.routes)
+        } catch let error as UsageError {
+            throw error
         } catch let error as any LocatedError {
             context.output.standardError.write("Error: \(error)\n")
             return .couldNotProceed
@@ -81,6 +86,7 @@ struct VerifyOptions {
     var formats: Set<String>
     var recording: RecordMode
     var orphanAction: String?
+    var codecOptions: CodecOptions
 
     var isFiltered: Bool { !formats.isEmpty || !caseGlobs.isEmpty }
 
@@ -108,6 +114,7 @@ struct VerifyOptions {
             return mode
         } ?? RecordMode.defaultMode(environment: environment)
         orphanAction = arguments.value("orphans")
+        codecOptions = CodecOptions(arguments)
         if isFiltered, orphanAction != nil {
             throw UsageError("--orphans needs a run of every case; it cannot be combined with --format or --case", code: "usage.orphans-filtered")
         }
@@ -123,7 +130,7 @@ struct VerifyOptions {
         for path in paths {
             for folder in try GoldenCorpus.folders(at: URL(fileURLWithPath: path)) {
                 if !formats.isEmpty && !formats.contains(folder.lastPathComponent) { continue }
-                let corpus = try GoldenCorpus.load(from: folder, codecs: codecs, routes: routes)
+                let corpus = try CodecOptions.asUsage { try GoldenCorpus.load(from: folder, codecs: codecs, routes: routes, options: codecOptions) }
                 corpora.append(corpus)
                 for goldenCase in corpus.manifest.cases where caseGlobs.isEmpty || caseGlobs.contains(where: { $0.matches(goldenCase.input) }) {
                     work.append(VerificationRunner.Job(corpus: corpus, goldenCase: goldenCase))
@@ -178,5 +185,38 @@ struct VerifyOptions {
         var folder = isSingleCorpus ? (path as NSString).deletingLastPathComponent : path
         while folder.hasSuffix("/") && folder.count > 1 { folder.removeLast() }
         return folder.isEmpty || folder == "." ? "" : folder + "/"
+    }
+}
+
+extension CodecOptions {
+    /// The options of `verify` and `inspect` that configure a codec at run time (the text codecs take them).
+    static let verbOptions: [OptionDescription] = [
+        .option(
+            "encoding", valueName: "name",
+            abstract: "Read and write text in this encoding: utf-8, utf-16le, utf-16be, utf-32le, utf-32be, us-ascii, macintosh, windows-1252, iso-8859-1."),
+        .option(
+            "fallback-encoding", valueName: "name",
+            abstract: "The 8-bit encoding (macintosh, windows-1252, iso-8859-1) for text with no byte-order mark that is not UTF-8 or UTF-16."),
+        .flag("replace-invalid", abstract: "Replace invalid bytes with U+FFFD instead of refusing the document (lossy: the file changes on save)."),
+    ]
+
+    /// The codec options the command line gives (`--encoding`, `--fallback-encoding`, `--replace-invalid`).
+    init(_ arguments: ParsedArguments) {
+        self.init()
+        if let name = arguments.value("encoding") { set("encoding", to: name) }
+        if let name = arguments.value("fallback-encoding") { set("fallback-encoding", to: name) }
+        if arguments.flag("replace-invalid") { set("replace-invalid", to: "true") }
+    }
+
+    /// Runs `body`, turning a bad option value from the command line into a usage error naming the option.
+    ///
+    /// A codec that takes no options at all (`codec.options.unsupported`) stays the codec's error, naming it.
+    static func asUsage<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as CodecError where error.code != "codec.options.unsupported" {
+            guard case .keyPath(let name)? = error.location, verbOptions.contains(where: { $0.name == name }) else { throw error }
+            throw UsageError("--\(name): \(error.message)", code: error.code)
+        }
     }
 }

@@ -16,10 +16,54 @@ public struct AnySnapshot: Sendable {
 /// Any codec, with its snapshot type erased, so codecs of different formats sit in one registry.
 public struct AnyDocumentCodec: Sendable {
     private let box: AnyCodecBox
+    // The codec without run-time options, which a further `configured(_:)` starts from.
+    private let unconfigured: AnyCodecBox
+    // The configured codec that `withOptionsBound` makes visible to `ConfiguredCodec.init()`.
+    private let binding: (type: ObjectIdentifier, codec: any Sendable)?
+
+    /// The run-time options this codec was configured with; empty for a codec used as its type makes it.
+    public let options: CodecOptions
 
     /// Wraps the codec type `Codec` (made with its `init()`).
     public init<Codec: DocumentCodec>(_ codec: Codec.Type) {
-        box = CodecBox<Codec>()
+        box = CodecBox<Codec>(Codec())
+        unconfigured = box
+        binding = nil
+        options = CodecOptions()
+    }
+
+    /// Wraps a codec configured with run-time `options`; its adapters are `ConfiguredCodec<Base>`.
+    public init<Base: ConfigurableCodec>(configured base: Base, options: CodecOptions) {
+        box = CodecBox<ConfiguredCodec<Base>>(ConfiguredCodec(base: base))
+        unconfigured = CodecBox<Base>(Base())
+        binding = (ObjectIdentifier(Base.self), base)
+        self.options = options
+    }
+
+    /// The names of the run-time options the codec takes; empty when it is not a ``ConfigurableCodec``.
+    public var acceptedOptions: [String] { unconfigured.acceptedOptions }
+
+    /// A copy configured with these options over the ones it has (the new ones win).
+    ///
+    /// Empty `options` give the codec unchanged. Throws a `CodecError`: `codec.options.unsupported`
+    /// naming the codec when it takes no options, `codec.option.unknown` or the codec's own code
+    /// (located at the option's name) when a name or a value is wrong.
+    public func configured(_ options: CodecOptions) throws -> AnyDocumentCodec {
+        if options.isEmpty { return self }
+        return try unconfigured.configured(self.options.merging(options))
+    }
+
+    /// Runs `body` with this codec's run-time options bound to the task, so that adapters made inside
+    /// it (`CodecFileDocument<ConfiguredCodec<…>>` and the others, through `init()`) use them.
+    ///
+    /// A codec without options runs `body` as it is. Bindings nest: an inner one adds to the outer.
+    public func withOptionsBound<Result>(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
+    ) async rethrows -> Result {
+        guard let binding else { return try await body() }
+        var bound = ConfiguredCodecBinding.current
+        bound[binding.type] = binding.codec
+        return try await ConfiguredCodecBinding.$current.withValue(bound, operation: body)
     }
 
     /// The codec's stable name.
@@ -83,6 +127,8 @@ public protocol DocumentCodecVisitor {
 private class AnyCodecBox: @unchecked Sendable {
     // Unchecked: the box has no stored state; subclasses only forward to a Sendable codec type.
     var identifier: String { preconditionFailure("abstract") }
+    var acceptedOptions: [String] { preconditionFailure("abstract") }
+    func configured(_ options: CodecOptions) throws -> AnyDocumentCodec { preconditionFailure("abstract") }
     var readableContentTypes: [UTType] { preconditionFailure("abstract") }
     var writableContentTypes: [UTType] { preconditionFailure("abstract") }
     func decode(_ file: FileWrapper, contentType: UTType) throws -> AnySnapshot { preconditionFailure("abstract") }
@@ -104,7 +150,31 @@ private class AnyCodecBox: @unchecked Sendable {
 }
 
 private final class CodecBox<Codec: DocumentCodec>: AnyCodecBox, @unchecked Sendable {
+    // Unchecked as the base class; the one stored property is an immutable Sendable codec.
+    private let codec: Codec
+
+    init(_ codec: Codec) {
+        self.codec = codec
+    }
+
     override var identifier: String { Codec.identifier }
+
+    override var acceptedOptions: [String] {
+        (Codec.self as? any ConfigurableCodec.Type)?.acceptedOptions ?? []
+    }
+
+    override func configured(_ options: CodecOptions) throws -> AnyDocumentCodec {
+        guard let configurable = Codec.self as? any ConfigurableCodec.Type else {
+            throw CodecError(
+                code: "codec.options.unsupported",
+                message: "the \(Codec.identifier) codec takes no options (given: \(options.summary))")
+        }
+        return try Self.configure(configurable, options)
+    }
+
+    private static func configure<Configurable: ConfigurableCodec>(_ type: Configurable.Type, _ options: CodecOptions) throws -> AnyDocumentCodec {
+        try type.configured(options)
+    }
     override var readableContentTypes: [UTType] { Codec.readableContentTypes }
     override var writableContentTypes: [UTType] { Codec.writableContentTypes }
 
@@ -118,16 +188,16 @@ private final class CodecBox<Codec: DocumentCodec>: AnyCodecBox, @unchecked Send
     }
 
     override func decode(_ file: FileWrapper, contentType: UTType) throws -> AnySnapshot {
-        AnySnapshot(try CodecCall.decode(Codec(), file, contentType: contentType), codecIdentifier: Codec.identifier)
+        AnySnapshot(try CodecCall.decode(codec, file, contentType: contentType), codecIdentifier: Codec.identifier)
     }
 
     override func encode(_ snapshot: AnySnapshot, previous: FileWrapper?, contentType: UTType) throws -> FileWrapper {
-        try CodecCall.encode(Codec(), try unwrap(snapshot), previous: previous, contentType: contentType)
+        try CodecCall.encode(codec, try unwrap(snapshot), previous: previous, contentType: contentType)
     }
 
     override func read(from url: URL, contentType: UTType, progress: consuming Subprogress) async throws -> AnySnapshot {
         do {
-            let value = try await Codec().read(from: url, contentType: contentType, progress: progress)
+            let value = try await codec.read(from: url, contentType: contentType, progress: progress)
             return AnySnapshot(value, codecIdentifier: Codec.identifier)
         } catch let error as CodecError {
             throw error.located(in: url.path)
@@ -139,23 +209,23 @@ private final class CodecBox<Codec: DocumentCodec>: AnyCodecBox, @unchecked Send
     ) async throws {
         let value = try unwrap(snapshot)
         let previousValue = try previous.map(unwrap)
-        try await Codec().write(value, to: url, previous: previousValue, contentType: contentType, progress: progress)
+        try await codec.write(value, to: url, previous: previousValue, contentType: contentType, progress: progress)
     }
 
     override func differences(expected: AnySnapshot, actual: AnySnapshot) throws -> [SnapshotDifference] {
-        Codec().differences(expected: try unwrap(expected), actual: try unwrap(actual))
+        codec.differences(expected: try unwrap(expected), actual: try unwrap(actual))
     }
 
     override var supportsAnonymization: Bool { Codec.self is any AnonymizableCodec.Type }
 
     override func anonymize(_ file: FileWrapper, contentType: UTType, with anonymizer: inout Anonymizer) throws -> FileWrapper {
-        guard let codec = Codec() as? any AnonymizableCodec else {
+        guard let anonymizable = codec as? any AnonymizableCodec else {
             throw CodecError(
                 code: "anonymize.unsupported", message: "the \(Codec.identifier) codec cannot anonymize documents",
                 file: file.filename ?? file.preferredFilename)
         }
         do {
-            return try Self.anonymize(codec, file, contentType: contentType, with: &anonymizer)
+            return try Self.anonymize(anonymizable, file, contentType: contentType, with: &anonymizer)
         } catch let error as CodecError {
             throw error.located(in: file.filename ?? file.preferredFilename)
         }

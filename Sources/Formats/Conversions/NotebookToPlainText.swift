@@ -11,12 +11,12 @@ public struct NotebookToPlainText: SnapshotConversion {
 
     public init() {}
 
-    public func convert(_ notebook: Notebook) throws -> String {
+    public func convert(_ notebook: Notebook) throws -> TextDocument {
         var text = notebook.title + "\n"
         for (index, page) in notebook.pages.enumerated() {
             text += "\n--- page \(index + 1) ---\n" + page.text
             if !page.text.hasSuffix("\n") { text += "\n" }
         }
-        return text
+        return TextDocument(text: text)
     }
 }

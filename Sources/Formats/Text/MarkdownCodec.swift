@@ -1,19 +1,43 @@
 import DocumentCodecs
 
-/// Markdown documents (`net.daringfireball.markdown`): the plain-text rules under Markdown's type.
-public struct MarkdownCodec: DocumentCodec {
+/// Markdown documents (`net.daringfireball.markdown`, `.md` and `.markdown`): the plain-text rules under Markdown's type.
+///
+/// Markdown source is plain text, so this codec reads and writes exactly as ``PlainTextCodec`` does
+/// (same encodings, detection, options and error codes, all `text.…`): a corpus of `.md` documents
+/// verifies and converts with the same guarantees. It does not parse the Markdown.
+public struct MarkdownCodec: ConfigurableCodec {
     public typealias Snapshot = TextDocument
 
-    public init() {}
+    /// The rules of this codec: detection, fallback and replacement.
+    public let options: TextCodecOptions
+
+    /// Detects the encoding, with no fallback, refusing invalid bytes.
+    public init() {
+        options = TextCodecOptions()
+    }
+
+    /// A codec with these text options.
+    public init(options: TextCodecOptions) {
+        self.options = options
+    }
+
+    public init(options: CodecOptions) throws {
+        self.options = try TextCodecOptions(options)
+    }
 
     public static let identifier = "markdown"
     public static var readableContentTypes: [UTType] { [.markdown] }
+    public static var acceptedOptions: [String] { TextCodecOptions.names }
 
     public func decode(_ file: FileWrapper, contentType: UTType) throws -> TextDocument {
-        throw CodecError(code: "markdown.unimplemented", message: "SKELETON: the Markdown codec is being written")
+        try TextCodecFile.decode(file, options: options)
     }
 
     public func encode(_ snapshot: TextDocument, previous: FileWrapper?, contentType: UTType) throws -> FileWrapper {
-        throw CodecError(code: "markdown.unimplemented", message: "SKELETON: the Markdown codec is being written")
+        FileWrapper(regularFileWithContents: try snapshot.encoded())
+    }
+
+    public func differences(expected: TextDocument, actual: TextDocument) -> [SnapshotDifference] {
+        TextDifferences.all(expected: expected, actual: actual)
     }
 }

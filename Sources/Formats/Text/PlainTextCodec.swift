@@ -1,40 +1,72 @@
 import DocumentCodecs
 
-/// UTF-8 plain text, byte for byte: a byte-order mark and line endings are kept as they are.
+/// Plain text, byte for byte: the characters and exactly how they were stored (encoding, byte-order
+/// mark, line endings per line, trailing newline), so an unchanged document re-encodes to the same bytes.
 ///
-/// The reference codec of the text family. Invalid UTF-8 is an error at the offset of the first bad
-/// byte, never replaced with U+FFFD (which would change the file on the next save).
-public struct PlainTextCodec: DocumentCodec {
-    public typealias Snapshot = String
+/// Encodings: UTF-8 (with or without a byte-order mark), UTF-16 LE/BE and UTF-32 LE/BE (with or
+/// without), US-ASCII, and from our own tables Mac OS Roman (`macintosh`), Windows-1252 and
+/// ISO-8859-1. Detection (see ``TextCodecOptions`` for the options that change it): a byte-order
+/// mark, then strict UTF-8 (pure ASCII is UTF-8), then UTF-16 without a mark, then the declared
+/// fallback; there is no silent default. Invalid bytes are an error, never replaced, unless
+/// replacement is asked for (`replace-invalid`: U+FFFD by the "maximal subpart" rule for UTF-8).
+///
+/// Error codes:
+/// - `text.invalid-bytes`: a byte sequence is not valid in the encoding (at its byte offset).
+/// - `text.undetectable-encoding`: no byte-order mark, not UTF-8 or UTF-16, and no fallback declared
+///   (at the first byte that is not UTF-8); the message points at `--fallback-encoding`.
+/// - `text.unencodable-character`: saving, the encoding cannot hold a character (its line and column;
+///   the message names it as U+XXXX and gives its index among the Unicode scalars).
+/// - `text.unknown-encoding`: an option names an encoding the codec does not know.
+/// - `text.not-a-file`, `text.unreadable`: the document is a folder or a link, or could not be read.
+/// - `codec.option.unknown`, `codec.option.invalid-value`: a run-time option is wrong.
+public struct PlainTextCodec: ConfigurableCodec {
+    public typealias Snapshot = TextDocument
 
-    public init() {}
+    /// The rules of this codec: detection, fallback and replacement.
+    public let options: TextCodecOptions
+
+    /// Detects the encoding, with no fallback, refusing invalid bytes.
+    public init() {
+        options = TextCodecOptions()
+    }
+
+    /// A codec with these text options.
+    public init(options: TextCodecOptions) {
+        self.options = options
+    }
+
+    public init(options: CodecOptions) throws {
+        self.options = try TextCodecOptions(options)
+    }
 
     public static let identifier = "plain-text"
     public static var readableContentTypes: [UTType] { [.utf8PlainText, .plainText] }
+    public static var acceptedOptions: [String] { TextCodecOptions.names }
 
-    public func decode(_ file: FileWrapper, contentType: UTType) throws -> String {
+    public func decode(_ file: FileWrapper, contentType: UTType) throws -> TextDocument {
+        try TextCodecFile.decode(file, options: options)
+    }
+
+    public func encode(_ snapshot: TextDocument, previous: FileWrapper?, contentType: UTType) throws -> FileWrapper {
+        FileWrapper(regularFileWithContents: try snapshot.encoded())
+    }
+
+    public func differences(expected: TextDocument, actual: TextDocument) -> [SnapshotDifference] {
+        TextDifferences.all(expected: expected, actual: actual)
+    }
+}
+
+/// What both text codecs do with a file: check it is one, then decode its bytes.
+enum TextCodecFile {
+    static func decode(_ file: FileWrapper, options: TextCodecOptions) throws -> TextDocument {
         guard file.isRegularFile else {
-            throw CodecError(code: "plain-text.not-a-file", message: "a plain-text document must be a single file, not a folder or a link")
+            throw CodecError(code: "text.not-a-file", message: "a text document must be a single file, not a folder or a link")
         }
         guard let data = file.regularFileContents else {
-            throw CodecError(code: "plain-text.unreadable", message: "the file's contents could not be read")
+            throw CodecError(code: "text.unreadable", message: "the file's contents could not be read")
         }
-        switch StrictUTF8.decode(data) {
-        case .success(let text):
-            return text
-        case .failure(let invalid):
-            let byte = data[data.index(data.startIndex, offsetBy: invalid.offset)]
-            throw CodecError(
-                code: "plain-text.invalid-utf8", message: "the byte 0x\(String(byte, radix: 16)) is not valid UTF-8 here",
-                location: .byte(invalid.offset))
+        return try data.withUnsafeBytes { raw in
+            try TextDecoding.decode(raw.bindMemory(to: UInt8.self), options: options)
         }
-    }
-
-    public func encode(_ snapshot: String, previous: FileWrapper?, contentType: UTType) throws -> FileWrapper {
-        FileWrapper(regularFileWithContents: Data(snapshot.utf8))
-    }
-
-    public func differences(expected: String, actual: String) -> [SnapshotDifference] {
-        TextDifferences.first(expected: expected, actual: actual).map { [$0] } ?? []
     }
 }

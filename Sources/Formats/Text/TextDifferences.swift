@@ -2,11 +2,28 @@ import DocumentCodecs
 
 /// Where two texts first differ, by line and column (1-based, columns in Unicode scalars).
 enum TextDifferences {
+    /// How two text documents differ: their encoding, their byte-order mark, and where their text first differs.
+    static func all(expected: TextDocument, actual: TextDocument) -> [SnapshotDifference] {
+        var differences: [SnapshotDifference] = []
+        if expected.encoding != actual.encoding {
+            differences.append(SnapshotDifference(
+                path: "encoding", expected: expected.encoding.name, actual: actual.encoding.name, summary: "the encoding differs"))
+        }
+        if expected.hasByteOrderMark != actual.hasByteOrderMark {
+            differences.append(SnapshotDifference(
+                path: "byte-order mark", expected: expected.hasByteOrderMark ? "present" : "absent",
+                actual: actual.hasByteOrderMark ? "present" : "absent", summary: "the byte-order mark differs"))
+        }
+        if let text = first(expected: expected.text, actual: actual.text, path: "text") { differences.append(text) }
+        return differences
+    }
+
     static func first(expected: String, actual: String, path prefix: String = "") -> SnapshotDifference? {
         if expected.unicodeScalars.elementsEqual(actual.unicodeScalars) { return nil }
         var line = 1, column = 1
         var expectedScalars = expected.unicodeScalars.makeIterator()
         var actualScalars = actual.unicodeScalars.makeIterator()
+        var previous: Unicode.Scalar?
         while true {
             let left = expectedScalars.next(), right = actualScalars.next()
             if left != right {
@@ -17,7 +34,8 @@ enum TextDifferences {
                     actual: right.map { render($0) } ?? "end of text",
                     summary: "the text differs")
             }
-            if left == "\n" { line += 1; column = 1 } else { column += 1 }
+            if left == "\n" && previous != "\r" || left == "\r" { line += 1; column = 1 } else if left == "\n" { column = 1 } else { column += 1 }
+            previous = left
         }
     }
 

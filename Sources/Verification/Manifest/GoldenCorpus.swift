@@ -18,7 +18,14 @@ public struct GoldenCorpus: Sendable {
     static let manifestName = "manifest.json"
 
     /// Loads the corpus at `folder` and checks every name the manifest uses against the tool's registries.
-    public static func load(from folder: URL, codecs: CodecRegistry, routes registry: RouteRegistry) throws -> GoldenCorpus {
+    ///
+    /// The codec is configured with the manifest's `codecOptions`, then with `options` over them (the
+    /// command line's `--encoding` and the like). A bad manifest option is a `manifest.codec-options.invalid`
+    /// error at its key path; options given to a codec that takes none are the codec's
+    /// `codec.options.unsupported` error naming it.
+    public static func load(
+        from folder: URL, codecs: CodecRegistry, routes registry: RouteRegistry, options: CodecOptions = CodecOptions()
+    ) throws -> GoldenCorpus {
         let manifestURL = folder.appendingPathComponent(manifestName)
         let file = manifestURL.path
         let data: Data
@@ -28,12 +35,13 @@ public struct GoldenCorpus: Sendable {
             throw VerificationError(file: file, code: "manifest.unreadable", message: "the manifest could not be read: \(error.localizedDescription)")
         }
         let manifest = try decode(data, file: file)
-        guard let codec = codecs.codec(identifier: manifest.codec) else {
+        guard let registered = codecs.codec(identifier: manifest.codec) else {
             let known = codecs.codecs.map(\.identifier).sorted().joined(separator: ", ")
             throw VerificationError(
                 file: file, location: .keyPath("codec"), code: "manifest.codec.unknown",
                 message: "no codec named '\(manifest.codec)' is registered (registered: \(known))")
         }
+        let codec = try configure(registered, manifest: manifest, options: options, file: file)
         guard let contentType = codec.readableContentTypes.first(where: { $0.identifier.lowercased() == manifest.contentType.lowercased() }) else {
             throw VerificationError(
                 file: file, location: .keyPath("contentType"), code: "manifest.content-type.unknown",
@@ -54,6 +62,11 @@ public struct GoldenCorpus: Sendable {
         }
         for (index, goldenCase) in manifest.cases.enumerated() {
             try checkPath(goldenCase.input, in: folder, file: file, keyPath: "cases[\(index)].input")
+            if goldenCase.codecOptions != nil {
+                throw VerificationError(
+                    file: file, location: .keyPath("cases[\(index)].codecOptions"), code: "manifest.codec-options.invalid",
+                    message: "codec options are set per corpus, for every case: put this case in a corpus folder of its own with \"codecOptions\" at its top level")
+            }
             if case .converts(let target, let golden)? = goldenCase.expect {
                 // A missing conversion golden is the runner's business: recorded, or a failure under `--record never`.
                 try checkPath(golden, in: folder, file: file, keyPath: "cases[\(index)].expect.converts.golden", mustExist: false)
@@ -74,6 +87,25 @@ public struct GoldenCorpus: Sendable {
             try checkRedactions(goldenCase.redact, file: file, keyPath: "cases[\(index)].redact")
         }
         return GoldenCorpus(folder: folder, name: folder.lastPathComponent, manifest: manifest, codec: codec, contentType: contentType, routes: routes)
+    }
+
+    /// The registered codec configured with the manifest's options, then the caller's over them.
+    static func configure(_ codec: AnyDocumentCodec, manifest: GoldenManifest, options: CodecOptions, file: String) throws -> AnyDocumentCodec {
+        var configured = codec
+        if let declared = manifest.codecOptions, !declared.isEmpty {
+            do {
+                configured = try codec.configured(declared)
+            } catch let error as CodecError {
+                var keyPath = "codecOptions"
+                if case .keyPath(let name)? = error.location { keyPath += "." + name }
+                throw VerificationError(file: file, location: .keyPath(keyPath), code: "manifest.codec-options.invalid", message: "\(error.message) [\(error.code)]")
+            }
+        }
+        do {
+            return try configured.configured(options)
+        } catch let error as CodecError {
+            throw error.located(in: file)
+        }
     }
 
     /// Decodes a manifest: the version first, so that a newer manifest is named as such, not as malformed.

@@ -29,6 +29,14 @@ import DocumentCodecs
 /// for their shape and replaced by `<redacted:SHAPE>` on both sides before comparing. A conversion
 /// golden may be missing: `docmigrate verify` records it (see ``RecordMode``).
 ///
+/// Optional, added within version 1: `"codecOptions"`, an object of the codec's run-time options (names
+/// and string values, a flag may be `true`), such as `{"fallback-encoding": "macintosh"}` for a corpus of
+/// Mac OS Roman text. They configure the codec for every case and route of the corpus (the four
+/// adapters; a team's own document types take no options); `docmigrate verify --encoding` and the like
+/// are set over them. An unknown option or a bad value is a manifest error naming its key path. Options
+/// are per corpus: a case needing other options goes in a corpus folder of its own, and a case's
+/// `codecOptions` is refused rather than ignored.
+///
 /// A rule is a name (`bytes`, `text`, `json`, `semantic`, `ignore`, `redact`) or an object
 /// `{"rule": "text", "normalisations": ["line-endings"]}`; a case may override `compare`. Paths are
 /// relative to the manifest's folder and may not leave it.
@@ -43,6 +51,8 @@ public struct GoldenManifest: Sendable, Codable {
     public var compare: ComparisonRules?
     /// Redaction matchers for every case.
     public var redact: [Redaction]?
+    /// The codec's run-time options for every case, such as `fallback-encoding`.
+    public var codecOptions: CodecOptions?
     public var cases: [GoldenCase]
 }
 
@@ -56,6 +66,8 @@ public struct GoldenCase: Sendable, Codable {
     public var compare: ComparisonRules?
     /// Redaction matchers for this case, added to the manifest's.
     public var redact: [Redaction]?
+    /// Refused when present: options are per corpus (decoded only so that it is not silently ignored).
+    public var codecOptions: CodecOptions?
 
     /// The expected outcome of a case.
     public enum Expectation: Sendable, Hashable, Codable {

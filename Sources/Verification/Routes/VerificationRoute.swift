@@ -89,8 +89,21 @@ public struct RouteRegistry: Sendable {
     }
 
     /// Every route for the format of `codec`: its four adapters, then the registered document types.
+    ///
+    /// A codec configured with run-time options (``AnyDocumentCodec/configured(_:)``) has adapters of
+    /// type `ConfiguredCodec<Base>`, which the host makes with `init()`; each adapter route therefore
+    /// opens and saves with the options bound to its task (``AnyDocumentCodec/withOptionsBound(isolation:_:)``).
+    /// A team's document types read with their own codec and take no options.
     public func routes(for codec: AnyDocumentCodec) -> [VerificationRoute] {
-        codec.accept(AdapterRoutes()) + documentTypes.filter { $0.codec == codec.identifier }
+        var adapters = codec.accept(AdapterRoutes())
+        if !codec.options.isEmpty {
+            adapters = adapters.map { route in
+                VerificationRoute(name: route.name, codec: route.codec) { url, contentType in
+                    try await codec.withOptionsBound { try await route.openAndSave(url, contentType: contentType) }
+                }
+            }
+        }
+        return adapters + documentTypes.filter { $0.codec == codec.identifier }
     }
 
     private struct AdapterRoutes: DocumentCodecVisitor {

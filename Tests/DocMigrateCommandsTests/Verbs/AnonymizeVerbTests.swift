@@ -94,11 +94,11 @@ import Testing
 
     @Test func aBadInputOrACodecWithoutTheCapabilityExitsTwo() async throws {
         let folder = try TemporaryDirectory("anonymize-verb")
-        let invalid = Self.repository.appendingPathComponent("GoldenFiles/plain-text/cases/invalid-utf8.txt")
+        let invalid = Self.repository.appendingPathComponent("GoldenFiles/text/plain-text/cases/invalid-utf8.txt")
         let bad = await InProcessRun.run(["anonymize", invalid.path, folder.appending("out.txt").path])
         #expect(bad.exitCode == .couldNotProceed)
         #expect(bad.standardError.hasPrefix("Error: \(invalid.path): byte "))
-        #expect(bad.standardError.hasSuffix("[plain-text.invalid-utf8]\n"))
+        #expect(bad.standardError.hasSuffix("[text.undetectable-encoding]\n"))
         #expect(!FileManager.default.fileExists(atPath: folder.appending("out.txt").path))
 
         var tool = CommandLineTool.docmigrate

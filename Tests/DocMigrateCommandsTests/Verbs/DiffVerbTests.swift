@@ -106,7 +106,7 @@ final class DiffSides {
             (["--rule", "=bytes"], "Error: --rule takes GLOB=RULE, such as 'metadata.json=json:key-order', not '=bytes'"),
             (["--rule", "*.json=json:whitespace"], "Error: --rule: 'json:whitespace' is not a rule;"),
             (["--rule", "[a=bytes"], "Error: --rule: the glob pattern '[a' is malformed"),
-            (["--fallback", "semantic"], "Error: --fallback: a semantic rule names a registered codec, as semantic:CODEC (registered: plain-text, notebook)"),
+            (["--fallback", "semantic"], "Error: --fallback: a semantic rule names a registered codec, as semantic:CODEC (registered: plain-text, markdown"),
             (["--fallback", "semantic:sketch"], "Error: --fallback: a semantic rule names a registered codec"),
             (["--limit", "0"], "Error: --limit takes a positive whole number, not '0'"),
         ]

@@ -12,19 +12,19 @@ import Testing
     }
 
     @Test func theBinaryPrintsTheShippedTextGoldenAsATree() throws {
-        let path = Self.golden("plain-text/cases/hello.txt")
+        let path = Self.golden("text/plain-text/cases/hello.txt")
         let result = try BuiltExecutable.run(["inspect", path])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput == "file: \(path)\ncontent type: public.plain-text\ncodec: plain-text\nsnapshot: \"Hello, world.\\n\"\n")
+        #expect(result.standardOutput.hasPrefix("file: \(path)\ncontent type: public.plain-text\ncodec: plain-text\nsnapshot: Formats.TextDocument {\n  text: \"Hello, world.\\n\"\n  encoding: \"utf-8\"\n"))
         #expect(result.standardError == "")
     }
 
     @Test func theBinaryExitsTwoWithTheLocatedErrorOfAnUndecodableFile() throws {
-        let path = Self.golden("plain-text/cases/invalid-utf8.txt")
+        let path = Self.golden("text/plain-text/cases/invalid-utf8.txt")
         let result = try BuiltExecutable.run(["inspect", path])
         #expect(result.status == 2)
         #expect(result.standardOutput == "")
-        #expect(result.standardError == "Error: \(path): byte 12 (0xc): the byte 0xff is not valid UTF-8 here [plain-text.invalid-utf8]\n")
+        #expect(result.standardError == "Error: \(path): byte 12 (0xc): the byte 0xFF here is not UTF-8, the file has no byte-order mark and is not UTF-16, and no fallback encoding was declared: name the encoding with --fallback-encoding (macintosh, windows-1252, iso-8859-1) or --encoding, or \"codecOptions\" in a golden manifest [text.undetectable-encoding]\n")
     }
 
     @Test func printsTheNotebookGoldenTheSameWayEveryRun() async throws {
@@ -85,13 +85,13 @@ import Testing
         #expect(run.exitCode == .couldNotProceed)
         #expect(run.standardOutput == "")
         #expect(run.standardError.hasPrefix("Error: \(blob): no registered codec reads the content type public.data (found from the first bytes)"))
-        #expect(run.standardError.contains("plain-text (public.utf8-plain-text, public.plain-text); notebook (com.example.notebook)"))
+        #expect(run.standardError.contains("plain-text (public.utf8-plain-text, public.plain-text); markdown (net.daringfireball.markdown); notebook (com.example.notebook)"))
         #expect(run.standardError.hasSuffix("[inspect.no-codec]\n"))
 
         // The same bytes named as plain text by --type reach the codec, which rejects them with its own code.
         let typed = await InProcessRun.run(["inspect", "--type", "public.plain-text", blob])
         #expect(typed.exitCode == .couldNotProceed)
-        #expect(typed.standardError == "Error: \(blob): byte 2 (0x2): the byte 0xff is not valid UTF-8 here [plain-text.invalid-utf8]\n")
+        #expect(typed.standardError == "Error: \(blob): byte 2 (0x2): the byte 0xFF here is not UTF-8, the file has no byte-order mark and is not UTF-16, and no fallback encoding was declared: name the encoding with --fallback-encoding (macintosh, windows-1252, iso-8859-1) or --encoding, or \"codecOptions\" in a golden manifest [text.undetectable-encoding]\n")
 
         let json = folder.appendingPathComponent("data.json").path
         try Data("{}".utf8).write(to: URL(fileURLWithPath: json))

@@ -14,7 +14,9 @@ import Testing
         }
         try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
         for name in names {
-            try FileManager.default.copyItem(at: shipped.appendingPathComponent(name), to: copy.appendingPathComponent(name))
+            let destination = copy.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: shipped.appendingPathComponent(name), to: destination)
         }
         return copy
     }
@@ -31,7 +33,7 @@ import Testing
 
     /// Three pending round-trip outputs for plain-text cases, stored as a run under `--record failed` would.
     static func pendThree(in goldenFiles: URL) throws -> [String: Data] {
-        let corpus = goldenFiles.appendingPathComponent("plain-text")
+        let corpus = goldenFiles.appendingPathComponent("text/plain-text")
         let area = PendingArea(corpusFolder: corpus)
         let scratch = goldenFiles.deletingLastPathComponent().appendingPathComponent("outputs")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -111,7 +113,7 @@ import Testing
         let directory = try TemporaryDirectory("verb-review")
         let goldenFiles = try Self.goldenFiles(directory)
         let outputs = try Self.pendThree(in: goldenFiles)
-        let corpus = goldenFiles.appendingPathComponent("plain-text")
+        let corpus = goldenFiles.appendingPathComponent("text/plain-text")
         let hello = try Data(contentsOf: corpus.appendingPathComponent("cases/hello.txt"))
         let unicode = try Data(contentsOf: corpus.appendingPathComponent("cases/unicode.txt"))
         // An unknown answer asks again; then accept crlf, skip hello, reject unicode.
@@ -155,7 +157,7 @@ import Testing
         #expect(text.contains("accepted  plain-text/cases/hello.txt"))
         #expect(text.contains("1 accepted, 1 rejected, 1 skipped"))
         #expect(text.contains("exit 0"))
-        let corpus = goldenFiles.appendingPathComponent("plain-text")
+        let corpus = goldenFiles.appendingPathComponent("text/plain-text")
         #expect(try Data(contentsOf: corpus.appendingPathComponent("cases/hello.txt")) == outputs["cases/hello.txt"])
         #expect(try PendingArea(corpusFolder: corpus).entries().map(\.golden) == ["cases/unicode.txt"])
     }
@@ -167,14 +169,14 @@ import Testing
         let run = await Self.run(["review", "--corpus", goldenFiles.path], input: ["s"])
         #expect(run.exitCode == .success)
         #expect(run.standardOutput.hasSuffix("0 accepted, 0 rejected, 3 skipped\n"))
-        #expect(try PendingArea(corpusFolder: goldenFiles.appendingPathComponent("plain-text")).entries().count == 3)
+        #expect(try PendingArea(corpusFolder: goldenFiles.appendingPathComponent("text/plain-text")).entries().count == 3)
     }
 
     @Test func acceptAndRejectTakeGlobs() async throws {
         let directory = try TemporaryDirectory("verb-globs")
         let goldenFiles = try Self.goldenFiles(directory)
         let outputs = try Self.pendThree(in: goldenFiles)
-        let corpus = goldenFiles.appendingPathComponent("plain-text")
+        let corpus = goldenFiles.appendingPathComponent("text/plain-text")
         let crlf = try Data(contentsOf: corpus.appendingPathComponent("cases/crlf.txt"))
         let accept = await Self.run(["accept", "--corpus", goldenFiles.path, "cases/h*.txt"])
         #expect(accept.exitCode == .success)
@@ -194,8 +196,8 @@ import Testing
 
     @Test func orphansWarnFailOrAreDeleted() async throws {
         let directory = try TemporaryDirectory("verb-orphans")
-        let goldenFiles = try Self.goldenFiles(directory, only: ["plain-text"])
-        let stray = goldenFiles.appendingPathComponent("plain-text/cases/stray.txt")
+        let goldenFiles = try Self.goldenFiles(directory, only: ["text/plain-text"])
+        let stray = goldenFiles.appendingPathComponent("text/plain-text/cases/stray.txt")
         try Data("stray\n".utf8).write(to: stray)
         let report = directory.appending("report.json")
         let warn = await Self.run(["verify", goldenFiles.path, "--report", "json:" + report.path])
@@ -217,8 +219,8 @@ import Testing
     @Test(arguments: [["--case", "cases/hello.txt"], ["--format", "plain-text"]])
     func theOrphanCheckIsRefusedOnFilteredRuns(_ filter: [String]) async throws {
         let directory = try TemporaryDirectory("verb-orphans-filtered")
-        let goldenFiles = try Self.goldenFiles(directory, only: ["plain-text"])
-        try Data("stray\n".utf8).write(to: goldenFiles.appendingPathComponent("plain-text/cases/stray.txt"))
+        let goldenFiles = try Self.goldenFiles(directory, only: ["text/plain-text"])
+        try Data("stray\n".utf8).write(to: goldenFiles.appendingPathComponent("text/plain-text/cases/stray.txt"))
         let refused = await Self.run(["verify", goldenFiles.path, "--orphans", "warn"] + filter)
         #expect(refused.exitCode == .usageError)
         #expect(refused.standardError.hasPrefix("Error: --orphans needs a run of every case"))

@@ -93,7 +93,7 @@ import Testing
         for (route, edit) in Self.editors(PlainTextCodec.self) {
             let url = folder.appending("\(route).txt")
             try Data("before".utf8).write(to: url)
-            try await edit(url, .utf8PlainText, text)
+            try await edit(url, .utf8PlainText, TextDocument(text: text))
             outputs[route] = try Data(contentsOf: url)
         }
         #expect(outputs.count == 4)

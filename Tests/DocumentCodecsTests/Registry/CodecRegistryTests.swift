@@ -25,7 +25,7 @@ import Testing
         }
         var registry = CodecRegistry.builtIn
         registry.register(Shouting.self)
-        #expect(registry.codecs.map(\.identifier) == ["notebook", "plain-text"])
+        #expect(registry.codecs.map(\.identifier) == ["markdown", "notebook", "plain-text"])
         #expect(registry.codec(reading: .plainText)?.readableContentTypes == [.plainText])
     }
 
@@ -33,8 +33,8 @@ import Testing
         let codec = try #require(registry.codec(identifier: "plain-text"))
         let snapshot = try codec.decode(FileWrapper(regularFileWithContents: Data("a\nb".utf8)), contentType: .utf8PlainText)
         #expect(try codec.encode(snapshot, previous: nil, contentType: .utf8PlainText).regularFileContents == Data("a\nb".utf8))
-        let other = AnySnapshot("a\nc", codecIdentifier: "plain-text")
-        #expect(try codec.differences(expected: snapshot, actual: other).map(\.path) == ["line 2, column 1"])
+        let other = AnySnapshot(TextDocument(text: "a\nc"), codecIdentifier: "plain-text")
+        #expect(try codec.differences(expected: snapshot, actual: other).map(\.path) == ["text line 2, column 1"])
     }
 
     @Test func aSnapshotOfAnotherCodecIsRefused() throws {

@@ -7,7 +7,7 @@ import Testing
 @Suite struct PlainTextAnonymizationTests {
     /// The shipped plain-text cases that the manifest expects to round-trip (not the rejected ones).
     static func validCases() throws -> [String] {
-        let manifest = AnonymizedCase.repository.appendingPathComponent("GoldenFiles/plain-text/manifest.json")
+        let manifest = AnonymizedCase.repository.appendingPathComponent("GoldenFiles/text/plain-text/manifest.json")
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: manifest)) as? [String: Any]
         let cases = try #require(object?["cases"] as? [[String: Any]])
         return cases.filter { $0["expect"] == nil }.compactMap { $0["input"] as? String }
@@ -18,7 +18,7 @@ import Testing
         let inputs = try Self.validCases()
         #expect(inputs.count >= 8)
         for input in inputs {
-            let url = AnonymizedCase.repository.appendingPathComponent("GoldenFiles/plain-text").appendingPathComponent(input)
+            let url = AnonymizedCase.repository.appendingPathComponent("GoldenFiles/text/plain-text").appendingPathComponent(input)
             let original = try Data(contentsOf: url)
             var anonymizer = Anonymizer(seed: "golden")
             let wrapper = try codec.anonymize(FileWrapper(url: url, options: .immediate), contentType: .utf8PlainText, with: &anonymizer)
@@ -52,7 +52,7 @@ import Testing
             try codec.anonymize(bad, contentType: .utf8PlainText, with: &anonymizer)
         } throws: { error in
             let error = error as? CodecError
-            return error?.code == "plain-text.invalid-utf8" && error?.file == "bad.txt" && error?.location == .byte(2)
+            return error?.code == "text.undetectable-encoding" && error?.file == "bad.txt" && error?.location == .byte(2)
         }
         let good = try codec.anonymize(FileWrapper(regularFileWithContents: Data("secret words".utf8)), contentType: .utf8PlainText, with: &anonymizer)
         let text = String(decoding: try #require(good.regularFileContents), as: UTF8.self)

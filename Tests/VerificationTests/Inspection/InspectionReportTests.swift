@@ -68,29 +68,26 @@ import Verification
     }
 
     @Test func inspectsTheShippedPlainTextGoldenExactly() throws {
-        let path = Self.golden("plain-text/cases/hello.txt")
+        let path = Self.golden("text/plain-text/cases/hello.txt")
         let report = try InspectionReport.inspect(path: path, codecs: .builtIn)
         #expect(report.text() == """
             file: \(path)
             content type: public.plain-text
             codec: plain-text
-            snapshot: "Hello, world.\\n"
-
-            """)
-        #expect(String(decoding: try report.json(), as: UTF8.self) == """
-            {
-              "codec" : "plain-text",
-              "contentType" : "public.plain-text",
-              "file" : "\(path)",
-              "schema" : "docmigrate.inspect",
-              "schemaVersion" : 1,
-              "snapshot" : {
-                "type" : "string",
-                "value" : "Hello, world.\\n"
-              }
+            snapshot: Formats.TextDocument {
+              text: "Hello, world.\\n"
+              encoding: "utf-8"
+              hasByteOrderMark: false
+              lineEndingStyle: "lf"
+              hasTrailingNewline: true
+              replacedSequenceCount: 0
             }
 
             """)
+        #expect(report.snapshot == .object(typeName: "Formats.TextDocument", fields: [
+            .init("text", .string("Hello, world.\n")), .init("encoding", .string("utf-8")), .init("hasByteOrderMark", .bool(false)),
+            .init("lineEndingStyle", .string("lf")), .init("hasTrailingNewline", .bool(true)), .init("replacedSequenceCount", .number("0")),
+        ]))
         #expect(try JSONDecoder().decode(InspectionReport.self, from: try report.json()) == report)
     }
 
@@ -115,9 +112,9 @@ import Verification
     }
 
     @Test func aDecodingFailureNamesThePathThePlaceAndTheCode() throws {
-        let path = Self.golden("plain-text/cases/invalid-utf8.txt")
+        let path = Self.golden("text/plain-text/cases/invalid-utf8.txt")
         let error = try #require(throws: CodecError.self) { try InspectionReport.inspect(path: path, codecs: .builtIn) }
-        #expect(error.description == "\(path): byte 12 (0xc): the byte 0xff is not valid UTF-8 here [plain-text.invalid-utf8]")
+        #expect(error.description == "\(path): byte 12 (0xc): the byte 0xFF here is not UTF-8, the file has no byte-order mark and is not UTF-16, and no fallback encoding was declared: name the encoding with --fallback-encoding (macintosh, windows-1252, iso-8859-1) or --encoding, or \"codecOptions\" in a golden manifest [text.undetectable-encoding]")
         let missing = try #require(throws: InspectionError.self) { try InspectionReport.inspect(path: path + ".gone", codecs: .builtIn) }
         #expect(missing.code == "inspect.missing")
     }

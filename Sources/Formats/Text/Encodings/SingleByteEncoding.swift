@@ -10,10 +10,37 @@ public struct SingleByteEncoding: Sendable, Hashable {
     public let name: String
     // The scalar of each byte 0x80...0xFF; nil where the encoding defines none.
     private let upperHalf: [Unicode.Scalar?]
+    // The UTF-8 bytes of each of the 256 bytes, packed little-endian in the low 24 bits, with the
+    // length (1...3, 0 when undefined) in the top 8: decoding is one load and one store per byte.
+    let utf8Sequences: [UInt32]
+    private let reverse: [UInt32: UInt8]
 
     private init(name: String, upperHalf: [UInt32?]) {
         self.name = name
-        self.upperHalf = upperHalf.map { $0.flatMap(Unicode.Scalar.init) }
+        let scalars = upperHalf.map { $0.flatMap(Unicode.Scalar.init) }
+        self.upperHalf = scalars
+        var sequences: [UInt32] = []
+        sequences.reserveCapacity(256)
+        for byte in 0..<256 {
+            let scalar: Unicode.Scalar? = byte < 0x80 ? Unicode.Scalar(UInt8(byte)) : scalars[byte - 0x80]
+            guard let scalar else {
+                sequences.append(0)
+                continue
+            }
+            var packed: UInt32 = 0
+            var length: UInt32 = 0
+            for unit in String(scalar).utf8 {
+                packed |= UInt32(unit) << (8 * length)
+                length += 1
+            }
+            sequences.append(packed | length << 24)
+        }
+        utf8Sequences = sequences
+        var reverse: [UInt32: UInt8] = [:]
+        for (offset, scalar) in scalars.enumerated() {
+            if let scalar { reverse[scalar.value] = UInt8(0x80 + offset) }
+        }
+        self.reverse = reverse
     }
 
     /// Mac OS Roman (IANA `macintosh`), with 0xDB as the euro sign (since Mac OS 8.5) and 0xF0 the Apple logo U+F8FF.
@@ -31,28 +58,8 @@ public struct SingleByteEncoding: Sendable, Hashable {
     /// The byte of `scalar`, or nil when the encoding cannot hold it.
     public func byte(for scalar: Unicode.Scalar) -> UInt8? {
         if scalar.value < 0x80 { return UInt8(scalar.value) }
-        return reverse[scalar]
+        return reverse[scalar.value]
     }
-
-    private var reverse: [Unicode.Scalar: UInt8] {
-        switch name {
-        case "macintosh": Self.macOSRomanReverse
-        case "windows-1252": Self.windows1252Reverse
-        default: Self.isoLatin1Reverse
-        }
-    }
-
-    private static func reverseTable(_ encoding: SingleByteEncoding) -> [Unicode.Scalar: UInt8] {
-        var reverse: [Unicode.Scalar: UInt8] = [:]
-        for (offset, scalar) in encoding.upperHalf.enumerated() {
-            if let scalar { reverse[scalar] = UInt8(0x80 + offset) }
-        }
-        return reverse
-    }
-
-    private static let macOSRomanReverse = reverseTable(.macOSRoman)
-    private static let windows1252Reverse = reverseTable(.windows1252)
-    private static let isoLatin1Reverse = reverseTable(.isoLatin1)
 
     public static func == (lhs: SingleByteEncoding, rhs: SingleByteEncoding) -> Bool { lhs.name == rhs.name }
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
@@ -96,3 +103,10 @@ private let windows1252Table: [UInt32?] = [
         0x00F0, 0x00F1, 0x00F2, 0x00F3, 0x00F4, 0x00F5, 0x00F6, 0x00F7,  // 0xF0
         0x00F8, 0x00F9, 0x00FA, 0x00FB, 0x00FC, 0x00FD, 0x00FE, 0x00FF,  // 0xF8
 ]
+
+extension SingleByteEncoding: CustomReflectable {
+    /// The name only: the tables are the same for every value of one encoding.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["name": name], displayStyle: .struct)
+    }
+}
