@@ -37,6 +37,15 @@ public struct MarkdownCodec: ConfigurableCodec {
         FileWrapper(regularFileWithContents: try snapshot.encoded())
     }
 
+    /// Writes straight to `url` (see ``TextDocument/write(to:)``): a large UTF-8 document is not copied first.
+    public func write(
+        _ snapshot: TextDocument, to url: URL, previous: TextDocument?, contentType: UTType, progress: consuming Subprogress
+    ) async throws {
+        let manager = progress.start(totalCount: 1)
+        try snapshot.write(to: url)
+        manager.complete(count: 1)
+    }
+
     public func differences(expected: TextDocument, actual: TextDocument) -> [SnapshotDifference] {
         TextDifferences.all(expected: expected, actual: actual)
     }

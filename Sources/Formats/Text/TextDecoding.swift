@@ -180,36 +180,47 @@ enum TextDecoding {
         return (String(scalars), errors)
     }
 
-    /// An 8-bit encoding through its table of UTF-8 sequences: one pass to size and check, one to copy.
+    /// An 8-bit encoding through its table of UTF-8 sequences, in one pass into one string buffer.
+    ///
+    /// The buffer is sized for the longest sequence of the table (pages never written are never
+    /// touched). Eight ASCII bytes at a time are copied as they are (they are their own UTF-8); any
+    /// other byte stores its table entry as one unaligned 4-byte write and advances by its length,
+    /// with three bytes of slack at the end for the last store's spill (not part of the string).
     static func eightBit(_ bytes: UnsafeBufferPointer<UInt8>, sequences: [UInt32], replacing: Bool) throws -> (String, Int) {
         let replacement: UInt32 = 0x03BD_BFEF  // U+FFFD: EF BF BD, length 3
-        return try sequences.withUnsafeBufferPointer { table in
-            var length = 0, errors = 0
-            for (offset, byte) in bytes.enumerated() {
-                let sequenceLength = Int(table[Int(byte)] >> 24)
-                if sequenceLength == 0 {
-                    guard replacing else { throw Invalid(offset: offset, reason: "the byte 0x\(hex(byte))") }
-                    errors += 1
-                    length += 3
-                } else {
-                    length += sequenceLength
-                }
-            }
-            let text = String(unsafeUninitializedCapacity: length) { output in
-                var position = 0
-                for byte in bytes {
-                    var packed = table[Int(byte)]
-                    if packed == 0 { packed = replacement }
-                    let count = Int(packed >> 24)
-                    output[position] = UInt8(truncatingIfNeeded: packed)
-                    if count > 1 { output[position + 1] = UInt8(truncatingIfNeeded: packed >> 8) }
-                    if count > 2 { output[position + 2] = UInt8(truncatingIfNeeded: packed >> 16) }
-                    position += count
+        guard let input = bytes.baseAddress, !bytes.isEmpty else { return ("", 0) }
+        let count = bytes.count
+        let longest = replacing ? 3 : Int(sequences.map { $0 >> 24 }.max() ?? 3)
+        var errors = 0
+        let text = try sequences.withUnsafeBufferPointer { table in
+            try String(unsafeUninitializedCapacity: count * longest + 3) { output in
+                guard let base = output.baseAddress else { return 0 }
+                let raw = UnsafeMutableRawPointer(base)
+                var position = 0, offset = 0
+                while offset < count {
+                    if offset + 8 <= count {
+                        let word = UnsafeRawPointer(input + offset).loadUnaligned(as: UInt64.self)
+                        if word & 0x8080_8080_8080_8080 == 0 {
+                            raw.storeBytes(of: word, toByteOffset: position, as: UInt64.self)
+                            position += 8
+                            offset += 8
+                            continue
+                        }
+                    }
+                    var packed = table[Int(input[offset])]
+                    if packed == 0 {
+                        guard replacing else { throw Invalid(offset: offset, reason: "the byte 0x\(hex(input[offset]))") }
+                        errors += 1
+                        packed = replacement
+                    }
+                    raw.storeBytes(of: (packed & 0x00FF_FFFF).littleEndian, toByteOffset: position, as: UInt32.self)
+                    position += Int(packed >> 24)
+                    offset += 1
                 }
                 return position
             }
-            return (text, errors)
         }
+        return (text, errors)
     }
 
     /// US-ASCII as a table: bytes up to 0x7F are themselves, the rest undefined.

@@ -5,7 +5,9 @@
 /// were stored. Converters that make text build it with `init(text:)` (UTF-8, no byte-order mark).
 ///
 /// Two documents are equal when they hold the same Unicode scalars (not merely canonically
-/// equivalent text, which would re-encode to other bytes) stored the same way.
+/// equivalent text, which would re-encode to other bytes) stored the same way. A text that starts
+/// with U+FEFF, stored without a mark, writes the same bytes as the text after it stored with one;
+/// read back, those bytes give the second form (a mark is what the bytes show).
 public struct TextDocument: Sendable, Hashable {
     /// The characters, line endings included as written.
     public var text: String

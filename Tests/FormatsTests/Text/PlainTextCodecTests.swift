@@ -190,6 +190,23 @@ import Testing
         #expect(name.code == "codec.option.unknown" && name.message.contains("plain-text") && name.location == .keyPath("colour"))
     }
 
+    @Test func writingToAURLGivesTheSameBytesAsEncodingForEveryForm() throws {
+        let folder = try TemporaryDirectory("text-write")
+        let documents = [
+            TextDocument(text: "plain UTF-8 é\r\n"), TextDocument(text: ""), TextDocument(text: "marked", encoding: .utf8, hasByteOrderMark: true),
+            TextDocument(text: "Ω\r", encoding: .utf16BigEndian, hasByteOrderMark: false),
+            TextDocument(text: "∆\n", encoding: .singleByte(.macOSRoman), hasByteOrderMark: false),
+        ]
+        for (index, document) in documents.enumerated() {
+            let url = folder.appending("\(index).txt")
+            try document.write(to: url)
+            #expect(try Data(contentsOf: url) == document.encoded(), "\(document.encoding)")
+        }
+        let unencodable = TextDocument(text: "😀", encoding: .singleByte(.isoLatin1), hasByteOrderMark: false)
+        #expect(throws: CodecError.self) { try unencodable.write(to: folder.appending("never.txt")) }
+        #expect(!FileManager.default.fileExists(atPath: folder.appending("never.txt").path))
+    }
+
     @Test func aFolderIsNotPlainText() {
         let error = #expect(throws: CodecError.self) {
             try codec.decode(FileWrapper(directoryWithFileWrappers: [:]), contentType: .plainText)
