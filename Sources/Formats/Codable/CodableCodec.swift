@@ -22,10 +22,12 @@ import Foundation
 ///   whose `JSONEncoder` went through `JSONSerialization` may have spelled some doubles differently
 ///   (not confirmed here), and such files round-trip by value only.
 ///
-/// Property-list formats: decoded by the format's `PropertyListDecoder`; written by converting the
-/// `PropertyListEncoder`'s output through docmigrate's own `BinaryPropertyList` or `XMLPropertyList`
-/// reader and writer, because Foundation's binary output on Linux is not Apple's bytes (it neither
-/// uniques strings nor orders dictionaries as CoreFoundation does).
+/// Property-list formats: an XML file is first read by docmigrate's strict `XMLPropertyList` reader
+/// (`plist.xml.*` codes), then decoded by the format's `PropertyListDecoder` (binary files by the
+/// decoder alone). Writing converts the `PropertyListEncoder`'s output through docmigrate's own
+/// reader and writer: XML in `PropertyListEncoder`'s layout (`XMLPropertyList.Style.propertyListEncoder`),
+/// binary through `BinaryPropertyList`, because Foundation's binary output on Linux is not Apple's
+/// bytes (it neither uniques strings nor orders dictionaries as CoreFoundation does).
 ///
 /// `differences(expected:actual:)` encodes both models to JSON (a property-list format's models with
 /// dates as seconds since 2001 and data as base64) and names each difference by key path.
@@ -33,7 +35,8 @@ import Foundation
 /// Error codes: the `json.*` codes of `JSONParser` for JSON formats; `codable.type-mismatch`,
 /// `codable.key-not-found`, `codable.value-not-found`, `codable.data-corrupted` (located by the coding
 /// path, such as `$.lines[2].unit_price`… as the decoder names it) when the decoder refuses the file;
-/// `codable.invalid-value` when the encoder refuses the model; `codable.not-a-file`, `codable.unreadable`.
+/// `codable.invalid-value` when the encoder refuses the model; `codable.not-a-file`, `codable.unreadable`;
+/// for property lists, the `plist.xml.*` codes of `XMLPropertyList` and the `plist.*` codes of `BinaryPropertyList`.
 public struct CodableCodec<Model: Codable & Sendable & Equatable, Format: CodableFormat>: DocumentCodec {
     public typealias Snapshot = Model
 
@@ -60,6 +63,11 @@ public struct CodableCodec<Model: Codable & Sendable & Equatable, Format: Codabl
                 }
                 return try decoder.decode(Model.self, from: data)
             case .propertyList(let decoder):
+                // An XML file is read strictly first, as JSON is; binary files go to Foundation alone
+                // until docmigrate's strict binary reader is available to this codec.
+                if !data.starts(with: Data("bplist".utf8)) {
+                    _ = try XMLPropertyList.read(data)
+                }
                 return try decoder.decode(Model.self, from: data)
             }
         } catch let error as DecodingError {
@@ -83,7 +91,10 @@ public struct CodableCodec<Model: Codable & Sendable & Equatable, Format: Codabl
                 case .binary:
                     return try BinaryPropertyList.write(try BinaryPropertyList.read(foundationBytes))
                 default:
-                    return try XMLPropertyList.write(try XMLPropertyList.read(foundationBytes))
+                    // The app's writer is `PropertyListEncoder`, so its layout (shortest reals, keys in
+                    // `String` order), not CoreFoundation's.
+                    return try XMLPropertyList.write(
+                        try XMLPropertyList.read(foundationBytes), options: XMLPropertyList.WritingOptions(style: .propertyListEncoder))
                 }
             }
         } catch let error as EncodingError {

@@ -88,6 +88,19 @@ enum PropertyListInvoiceFormat: CodableFormat {
     static func makeDecoder() -> CodableDecoder { .propertyList(PropertyListDecoder()) }
 }
 
+/// An XML property list, as `PropertyListEncoder(outputFormat: .xml)` writes it.
+enum XMLInvoiceFormat: CodableFormat {
+    static let identifier = "test.invoice.xml-plist"
+    static var contentTypes: [UTType] { [.propertyList] }
+    static func makeEncoder() -> CodableEncoder {
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .xml
+        return .propertyList(encoder)
+    }
+    static func makeDecoder() -> CodableDecoder { .propertyList(PropertyListDecoder()) }
+}
+
+typealias XMLInvoiceCodec = CodableCodec<Invoice, XMLInvoiceFormat>
 typealias PrettyInvoiceCodec = CodableCodec<Invoice, PrettyInvoiceFormat>
 typealias CompactInvoiceCodec = CodableCodec<Invoice, CompactInvoiceFormat>
 typealias PropertyListInvoiceCodec = CodableCodec<Invoice, PropertyListInvoiceFormat>
@@ -129,13 +142,34 @@ typealias PropertyListInvoiceCodec = CodableCodec<Invoice, PropertyListInvoiceFo
         #expect(String(decoding: bytes, as: UTF8.self).contains(#""paid_at" : "2023-11-15T22:13:20Z""#))
     }
 
+    /// XML property lists: docmigrate's writer in `PropertyListEncoder`'s layout gives Foundation's own
+    /// bytes, and every route writes and reads them alike.
+    @Test func xmlPropertyListsRoundTripThroughEveryRouteAsPropertyListEncoderWritesThem() async throws {
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .xml
+        for invoice in [Invoice.paid, Invoice.golden] {
+            let foundationBytes = try encoder.encode(invoice)
+            let ours = try #require(try XMLInvoiceCodec().encode(invoice, previous: nil, contentType: .propertyList).regularFileContents)
+            #expect(ours == foundationBytes, "\(String(decoding: ours, as: UTF8.self))")
+            let folder = try TemporaryDirectory()
+            let url = folder.appending("invoice.plist")
+            try foundationBytes.write(to: url)
+            try await checkRoutes(XMLInvoiceCodec.self, model: invoice, expectedBytes: foundationBytes, goldenURL: url, contentType: .propertyList)
+        }
+        // Strict before Foundation: a repeated key, which PropertyListDecoder resolves silently, is refused.
+        let text = String(decoding: try encoder.encode(Invoice.paid), as: UTF8.self)
+            .replacingOccurrences(of: "<key>notes</key>", with: "<key>notes</key><array/><key>notes</key>")
+        #expect((try? PropertyListDecoder().decode(Invoice.self, from: Data(text.utf8))) != nil, "Foundation accepts it")
+        #expect(throws: CodecError.self) { try XMLInvoiceCodec().decode(FileWrapper(regularFileWithContents: Data(text.utf8)), contentType: .propertyList) }
+    }
+
     private func checkRoutes<Codec: DocumentCodec>(
-        _ codec: Codec.Type, model: Invoice, expectedBytes: Data, goldenURL: URL
+        _ codec: Codec.Type, model: Invoice, expectedBytes: Data, goldenURL: URL, contentType: UTType = .json
     ) async throws where Codec.Snapshot == Invoice {
-        let read = try await DocumentRoutes.read(codec, goldenURL, contentType: .json)
+        let read = try await DocumentRoutes.read(codec, goldenURL, contentType: contentType)
         #expect(read.count == 4 && read.values.allSatisfy { $0 == model }, "\(read)")
         let folder = try TemporaryDirectory()
-        let written = try await DocumentRoutes.written(codec, model, contentType: .json, in: folder.url)
+        let written = try await DocumentRoutes.written(codec, model, contentType: contentType, in: folder.url)
         for (route, bytes) in written {
             #expect(bytes == expectedBytes, "\(route): \(String(decoding: bytes, as: UTF8.self))")
         }
