@@ -59,7 +59,7 @@ public struct CodableCodec<Model: Codable & Sendable & Equatable, Format: Codabl
                 do {
                     _ = try JSONParser().parse(data)
                 } catch {
-                    throw CodecError(error)
+                    throw CodecError(jsonParseError: error)
                 }
                 return try decoder.decode(Model.self, from: data)
             case .propertyList(let decoder):
@@ -71,7 +71,7 @@ public struct CodableCodec<Model: Codable & Sendable & Equatable, Format: Codabl
                 return try decoder.decode(Model.self, from: data)
             }
         } catch let error as DecodingError {
-            throw CodecError(decoding: error)
+            throw CodecError(decodingError: error)
         }
     }
 
@@ -98,7 +98,7 @@ public struct CodableCodec<Model: Codable & Sendable & Equatable, Format: Codabl
                 }
             }
         } catch let error as EncodingError {
-            throw CodecError(encoding: error)
+            throw CodecError(encodingError: error)
         }
     }
 

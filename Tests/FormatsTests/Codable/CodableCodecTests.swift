@@ -88,6 +88,14 @@ enum PropertyListInvoiceFormat: CodableFormat {
     static func makeDecoder() -> CodableDecoder { .propertyList(PropertyListDecoder()) }
 }
 
+/// Compact without `.sortedKeys`: `JSONEncoder` then writes keys in a per-process `Dictionary` order.
+enum UnsortedInvoiceFormat: CodableFormat {
+    static let identifier = "test.invoice.unsorted"
+    static var contentTypes: [UTType] { [.json] }
+    static func makeEncoder() -> CodableEncoder { .json(JSONEncoder()) }
+    static func makeDecoder() -> CodableDecoder { .json(JSONDecoder()) }
+}
+
 /// An XML property list, as `PropertyListEncoder(outputFormat: .xml)` writes it.
 enum XMLInvoiceFormat: CodableFormat {
     static let identifier = "test.invoice.xml-plist"
@@ -140,6 +148,21 @@ typealias PropertyListInvoiceCodec = CodableCodec<Invoice, PropertyListInvoiceFo
         try bytes.write(to: url)
         try await checkRoutes(PrettyInvoiceCodec.self, model: Invoice.paid, expectedBytes: bytes, goldenURL: url)
         #expect(String(decoding: bytes, as: UTF8.self).contains(#""paid_at" : "2023-11-15T22:13:20Z""#))
+    }
+
+    /// Without `.sortedKeys` the promise is a round trip by value: the model comes back equal and the
+    /// JSON codec finds no difference in meaning between what was read and what was written.
+    @Test func unsortedFormatsRoundTripByValue() throws {
+        let codec = CodableCodec<Invoice, UnsortedInvoiceFormat>()
+        let first = try #require(try codec.encode(Invoice.paid, previous: nil, contentType: .json).regularFileContents)
+        let model = try codec.decode(FileWrapper(regularFileWithContents: first), contentType: .json)
+        #expect(model == Invoice.paid)
+        let second = try #require(try codec.encode(model, previous: nil, contentType: .json).regularFileContents)
+        let json = JSONCodec()
+        let differences = json.differences(
+            expected: try json.decode(FileWrapper(regularFileWithContents: first), contentType: .json),
+            actual: try json.decode(FileWrapper(regularFileWithContents: second), contentType: .json))
+        #expect(differences.isEmpty, "\(differences)")
     }
 
     /// XML property lists: docmigrate's writer in `PropertyListEncoder`'s layout gives Foundation's own
