@@ -35,7 +35,8 @@ import Foundation
 /// Error codes: the `json.*` codes of `JSONParser` for JSON formats; `codable.type-mismatch`,
 /// `codable.key-not-found`, `codable.value-not-found`, `codable.data-corrupted` (located by the coding
 /// path, such as `$.lines[2].unit_price`… as the decoder names it) when the decoder refuses the file;
-/// `codable.invalid-value` when the encoder refuses the model; `codable.not-a-file`, `codable.unreadable`;
+/// `codable.invalid-value` when the encoder refuses the model; `codable.unsupported-format` for an
+/// OpenStep output format; `codable.not-a-file`, `codable.unreadable`;
 /// for property lists, the `plist.xml.*` codes of `XMLPropertyList` and the `plist.*` codes of `BinaryPropertyList`.
 public struct CodableCodec<Model: Codable & Sendable & Equatable, Format: CodableFormat>: DocumentCodec {
     public typealias Snapshot = Model
@@ -86,6 +87,11 @@ public struct CodableCodec<Model: Codable & Sendable & Equatable, Format: Codabl
             case .json(let encoder):
                 return try encoder.encode(model)
             case .propertyList(let encoder):
+                // Foundation cannot write OpenStep property lists (on Linux, asking traps), nor can Apple's tools.
+                guard encoder.outputFormat != .openStep else {
+                    throw CodecError(
+                        code: "codable.unsupported-format", message: "OpenStep property lists can be read but not written; choose .xml or .binary")
+                }
                 let foundationBytes = try encoder.encode(model)
                 switch encoder.outputFormat {
                 case .binary:

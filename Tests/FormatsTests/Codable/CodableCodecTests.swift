@@ -108,6 +108,18 @@ enum XMLInvoiceFormat: CodableFormat {
     static func makeDecoder() -> CodableDecoder { .propertyList(PropertyListDecoder()) }
 }
 
+/// A misconfigured format: nothing writes OpenStep property lists.
+enum OpenStepInvoiceFormat: CodableFormat {
+    static let identifier = "test.invoice.openstep"
+    static var contentTypes: [UTType] { [.propertyList] }
+    static func makeEncoder() -> CodableEncoder {
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .openStep
+        return .propertyList(encoder)
+    }
+    static func makeDecoder() -> CodableDecoder { .propertyList(PropertyListDecoder()) }
+}
+
 typealias XMLInvoiceCodec = CodableCodec<Invoice, XMLInvoiceFormat>
 typealias PrettyInvoiceCodec = CodableCodec<Invoice, PrettyInvoiceFormat>
 typealias CompactInvoiceCodec = CodableCodec<Invoice, CompactInvoiceFormat>
@@ -163,6 +175,17 @@ typealias PropertyListInvoiceCodec = CodableCodec<Invoice, PropertyListInvoiceFo
             expected: try json.decode(FileWrapper(regularFileWithContents: first), contentType: .json),
             actual: try json.decode(FileWrapper(regularFileWithContents: second), contentType: .json))
         #expect(differences.isEmpty, "\(differences)")
+    }
+
+    @Test func anOpenStepOutputFormatIsAnErrorNotATrap() {
+        do {
+            _ = try CodableCodec<Invoice, OpenStepInvoiceFormat>().encode(Invoice.paid, previous: nil, contentType: .propertyList)
+            Issue.record("wrote an OpenStep property list")
+        } catch let error as CodecError {
+            #expect(error.code == "codable.unsupported-format")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
     }
 
     /// XML property lists: docmigrate's writer in `PropertyListEncoder`'s layout gives Foundation's own
