@@ -71,8 +71,13 @@ public struct CodableCodec<Model: Codable & Sendable & Equatable, Format: Codabl
                 }
                 return try decoder.decode(Model.self, from: data)
             }
+        } catch let error as CodecError {
+            throw error
         } catch let error as DecodingError {
             throw CodecError(decodingError: error)
+        } catch {
+            // PropertyListDecoder throws errors of its own (such as `.invalidMarker`) for damaged binary files.
+            throw CodecError(code: "codable.data-corrupted", message: "the decoder refused the file: \(error)")
         }
     }
 
@@ -103,8 +108,12 @@ public struct CodableCodec<Model: Codable & Sendable & Equatable, Format: Codabl
                         try XMLPropertyList.read(foundationBytes), options: XMLPropertyList.WritingOptions(style: .propertyListEncoder))
                 }
             }
+        } catch let error as CodecError {
+            throw error
         } catch let error as EncodingError {
             throw CodecError(encodingError: error)
+        } catch {
+            throw CodecError(code: "codable.invalid-value", message: "the encoder refused the model: \(error)")
         }
     }
 
