@@ -34,7 +34,9 @@ import Foundation
 ///
 /// Error codes: the `json.*` codes of `JSONParser` for JSON formats; `codable.type-mismatch`,
 /// `codable.key-not-found`, `codable.value-not-found`, `codable.data-corrupted` (located by the coding
-/// path, such as `$.lines[2].unit_price`… as the decoder names it) when the decoder refuses the file;
+/// path, such as `$.lineItems[2].unitPrice`, as the decoder names it) when the decoder refuses the file
+/// (`codable.data-corrupted` also for the decoders' own error types, such as `PropertyListDecoder`'s
+/// `.invalidMarker` for a damaged binary file);
 /// `codable.invalid-value` when the encoder refuses the model; `codable.unsupported-format` for an
 /// OpenStep output format; `codable.not-a-file`, `codable.unreadable`;
 /// for property lists, the `plist.xml.*` codes of `XMLPropertyList` and the `plist.*` codes of `BinaryPropertyList`.
