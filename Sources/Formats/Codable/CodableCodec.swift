@@ -22,12 +22,14 @@ import Foundation
 ///   whose `JSONEncoder` went through `JSONSerialization` may have spelled some doubles differently
 ///   (not confirmed here), and such files round-trip by value only.
 ///
-/// Property-list formats: an XML file is first read by docmigrate's strict `XMLPropertyList` reader
-/// (`plist.xml.*` codes), then decoded by the format's `PropertyListDecoder` (binary files by the
-/// decoder alone). Writing converts the `PropertyListEncoder`'s output through docmigrate's own
-/// reader and writer: XML in `PropertyListEncoder`'s layout (`XMLPropertyList.Style.propertyListEncoder`),
-/// binary through `BinaryPropertyList`, because Foundation's binary output on Linux is not Apple's
-/// bytes (it neither uniques strings nor orders dictionaries as CoreFoundation does).
+/// Property-list formats: a file is first read by docmigrate's strict `BinaryPropertyList` or
+/// `XMLPropertyList` reader (`plist.binary.*`, `plist.xml.*` codes), then decoded by the format's
+/// `PropertyListDecoder`. Writing converts the `PropertyListEncoder`'s output through docmigrate's own
+/// reader and writer: XML in `PropertyListEncoder`'s layout (`XMLPropertyList.Style.propertyListEncoder`,
+/// byte for byte what the encoder writes), binary in Apple's layout through `BinaryPropertyList`,
+/// because Foundation's binary output on Linux is not Apple's bytes (it does not unique strings).
+/// A binary file keeps the encoder's dictionary order, which like unsorted JSON is seeded per
+/// process, so binary formats round-trip byte for byte within a run and by value across runs.
 ///
 /// `differences(expected:actual:)` encodes both models to JSON (a property-list format's models with
 /// dates as seconds since 2001 and data as base64) and names each difference by key path.
@@ -66,9 +68,10 @@ public struct CodableCodec<Model: Codable & Sendable & Equatable, Format: Codabl
                 }
                 return try decoder.decode(Model.self, from: data)
             case .propertyList(let decoder):
-                // An XML file is read strictly first, as JSON is; binary files go to Foundation alone
-                // until docmigrate's strict binary reader is available to this codec.
-                if !data.starts(with: Data("bplist".utf8)) {
+                // Read strictly first, as JSON is: Foundation's readers accept damaged and ambiguous files.
+                if data.starts(with: Data("bplist".utf8)) {
+                    _ = try BinaryPropertyList.read(data)
+                } else {
                     _ = try XMLPropertyList.read(data)
                 }
                 return try decoder.decode(Model.self, from: data)
