@@ -22,18 +22,26 @@ import Foundation
 ///   whose `JSONEncoder` went through `JSONSerialization` may have spelled some doubles differently
 ///   (not confirmed here), and such files round-trip by value only.
 ///
-/// Property-list formats: decoded by the format's `PropertyListDecoder`; written by converting the
-/// `PropertyListEncoder`'s output through docmigrate's own `BinaryPropertyList` or `XMLPropertyList`
-/// reader and writer, because Foundation's binary output on Linux is not Apple's bytes (it neither
-/// uniques strings nor orders dictionaries as CoreFoundation does).
+/// Property-list formats: a file is first read by docmigrate's strict `BinaryPropertyList` or
+/// `XMLPropertyList` reader (`plist.binary.*`, `plist.xml.*` codes), then decoded by the format's
+/// `PropertyListDecoder`. Writing converts the `PropertyListEncoder`'s output through docmigrate's own
+/// reader and writer: XML in `PropertyListEncoder`'s layout (`XMLPropertyList.Style.propertyListEncoder`,
+/// byte for byte what the encoder writes), binary in Apple's layout through `BinaryPropertyList`,
+/// because Foundation's binary output on Linux is not Apple's bytes (it does not unique strings).
+/// A binary file keeps the encoder's dictionary order, which like unsorted JSON is seeded per
+/// process, so binary formats round-trip byte for byte within a run and by value across runs.
 ///
 /// `differences(expected:actual:)` encodes both models to JSON (a property-list format's models with
 /// dates as seconds since 2001 and data as base64) and names each difference by key path.
 ///
 /// Error codes: the `json.*` codes of `JSONParser` for JSON formats; `codable.type-mismatch`,
 /// `codable.key-not-found`, `codable.value-not-found`, `codable.data-corrupted` (located by the coding
-/// path, such as `$.lines[2].unit_price`… as the decoder names it) when the decoder refuses the file;
-/// `codable.invalid-value` when the encoder refuses the model; `codable.not-a-file`, `codable.unreadable`.
+/// path, such as `$.lineItems[2].unitPrice`, as the decoder names it) when the decoder refuses the file
+/// (`codable.data-corrupted` also for the decoders' own error types, such as `PropertyListDecoder`'s
+/// `.invalidMarker` for a damaged binary file);
+/// `codable.invalid-value` when the encoder refuses the model; `codable.unsupported-format` for an
+/// OpenStep output format; `codable.not-a-file`, `codable.unreadable`;
+/// for property lists, the `plist.xml.*` codes of `XMLPropertyList` and the `plist.*` codes of `BinaryPropertyList`.
 public struct CodableCodec<Model: Codable & Sendable & Equatable, Format: CodableFormat>: DocumentCodec {
     public typealias Snapshot = Model
 
@@ -56,14 +64,25 @@ public struct CodableCodec<Model: Codable & Sendable & Equatable, Format: Codabl
                 do {
                     _ = try JSONParser().parse(data)
                 } catch {
-                    throw CodecError(error)
+                    throw CodecError(jsonParseError: error)
                 }
                 return try decoder.decode(Model.self, from: data)
             case .propertyList(let decoder):
+                // Read strictly first, as JSON is: Foundation's readers accept damaged and ambiguous files.
+                if data.starts(with: Data("bplist".utf8)) {
+                    _ = try BinaryPropertyList.read(data)
+                } else {
+                    _ = try XMLPropertyList.read(data)
+                }
                 return try decoder.decode(Model.self, from: data)
             }
+        } catch let error as CodecError {
+            throw error
         } catch let error as DecodingError {
-            throw CodecError(decoding: error)
+            throw CodecError(decodingError: error)
+        } catch {
+            // PropertyListDecoder throws errors of its own (such as `.invalidMarker`) for damaged binary files.
+            throw CodecError(code: "codable.data-corrupted", message: "the decoder refused the file: \(error)")
         }
     }
 
@@ -78,16 +97,28 @@ public struct CodableCodec<Model: Codable & Sendable & Equatable, Format: Codabl
             case .json(let encoder):
                 return try encoder.encode(model)
             case .propertyList(let encoder):
+                // Foundation cannot write OpenStep property lists (on Linux, asking traps), nor can Apple's tools.
+                guard encoder.outputFormat != .openStep else {
+                    throw CodecError(
+                        code: "codable.unsupported-format", message: "OpenStep property lists can be read but not written; choose .xml or .binary")
+                }
                 let foundationBytes = try encoder.encode(model)
                 switch encoder.outputFormat {
                 case .binary:
                     return try BinaryPropertyList.write(try BinaryPropertyList.read(foundationBytes))
                 default:
-                    return try XMLPropertyList.write(try XMLPropertyList.read(foundationBytes))
+                    // The app's writer is `PropertyListEncoder`, so its layout (shortest reals, keys in
+                    // `String` order), not CoreFoundation's.
+                    return try XMLPropertyList.write(
+                        try XMLPropertyList.read(foundationBytes), options: XMLPropertyList.WritingOptions(style: .propertyListEncoder))
                 }
             }
+        } catch let error as CodecError {
+            throw error
         } catch let error as EncodingError {
-            throw CodecError(encoding: error)
+            throw CodecError(encodingError: error)
+        } catch {
+            throw CodecError(code: "codable.invalid-value", message: "the encoder refused the model: \(error)")
         }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 
 extension CodecError {
     /// The codec's form of a Foundation decoder's refusal: a `codable.*` code and the coding path.
-    init(decoding error: DecodingError) {
+    init(decodingError error: DecodingError) {
         switch error {
         case .typeMismatch(let type, let context):
             self.init(
@@ -27,7 +27,7 @@ extension CodecError {
     }
 
     /// The codec's form of a Foundation encoder's refusal.
-    init(encoding error: EncodingError) {
+    init(encodingError error: EncodingError) {
         switch error {
         case .invalidValue(_, let context):
             self.init(

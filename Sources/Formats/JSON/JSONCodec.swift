@@ -49,7 +49,7 @@ public struct JSONCodec: DocumentCodec {
         do {
             return try JSONDocument(decoding: data)
         } catch {
-            throw CodecError(error)
+            throw CodecError(jsonParseError: error)
         }
     }
 
@@ -75,7 +75,7 @@ public struct JSONCodec: DocumentCodec {
 
 extension CodecError {
     /// The codec's form of a strict parser's error: same code, located by line and column.
-    init(_ error: JSONParseError) {
+    init(jsonParseError error: JSONParseError) {
         self.init(
             code: error.code, message: error.message + " (\(ErrorLocation.byte(error.offset).description))",
             location: .line(error.line, column: error.column))

@@ -125,6 +125,17 @@ import Testing
         }
     }
 
+    /// The three JSONTestSuite cases Foundation's `JSONSerialization` accepts (legacy-formats finding 9),
+    /// and the doubled comma: Foundation is the oracle of what goes wrong, our parser refuses all four.
+    @Test func refusesWhatFoundationWronglyAccepts() {
+        let cases = [#"["",]"#, "[1,]", #"{"id":0,}"#]
+        for text in cases {
+            #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)) != nil, "Foundation accepts \(text)")
+            #expect(throws: JSONParseError.self) { try JSONParser().parse(text) }
+        }
+        #expect(throws: JSONParseError.self) { try JSONParser().parse(#"["x",,]"#) }
+    }
+
     /// Strict Python (`json` with NaN, repeated keys and lone surrogates refused) agrees on every row.
     @Test func strictPythonAgreesWithEveryRow() throws {
         let program = """
