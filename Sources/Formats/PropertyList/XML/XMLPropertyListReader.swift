@@ -91,11 +91,11 @@ struct XMLPropertyListReader {
     private mutating func open(_ tag: StartTag, at start: Int) throws -> PropertyListValue? {
         switch tag.name {
         case "array", "dict":
-            if tag.selfClosing { return try deliver(tag.name == "array" ? .array([]) : .dictionary([]), at: start) }
-            containerDepth += 1
-            guard containerDepth <= options.maximumDepth else {
+            guard containerDepth < options.maximumDepth else {
                 throw error("plist.xml.too-deep", "containers are nested more than \(options.maximumDepth) levels deep", at: start)
             }
+            if tag.selfClosing { return try deliver(tag.name == "array" ? .array([]) : .dictionary([]), at: start) }
+            containerDepth += 1
             stack.append(tag.name == "array" ? .array(start: start, elements: []) : .dictionary(start: start, entries: [], positions: [:], pendingKey: nil))
             return nil
         case "key":
