@@ -16,6 +16,10 @@ import DocumentCodecs
 /// - key order: both Apple writers sort keys, so a dictionary's order is only kept with
 ///   ``WritingOptions/keyOrder`` set to ``KeyOrder/preserved``.
 ///
+/// A one-entry `<dict>` whose key is `CF$UID` reads as a keyed-archive UID only when its value is an
+/// `<integer>` from 0 through 2^32 − 1; CoreFoundation also takes a `<real>` or a larger integer and
+/// squeezes it into 32 bits, which would change the value, so those stay dictionaries here.
+///
 /// Reading error codes (each with a line and column, or a byte offset for encoding defects):
 /// `plist.xml.encoding`, `plist.xml.malformed`, `plist.xml.unterminated`, `plist.xml.dtd`,
 /// `plist.xml.entity`, `plist.xml.invalid-character`, `plist.xml.missing-root`,
