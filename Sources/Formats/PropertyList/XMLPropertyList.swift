@@ -68,7 +68,7 @@ public enum XMLPropertyList {
         try write(value, options: WritingOptions())
     }
 
-    /// Writes `value` in the layout `options` ask for; throws for values the XML form cannot hold.
+    /// Writes `value` in the layout `options` ask for; throws for values the XML form cannot hold or nested over 2,048 deep.
     public static func write(_ value: PropertyListValue, options: WritingOptions) throws -> Data {
         var writer = XMLPropertyListWriter(options: options)
         try writer.writeDocument(value)

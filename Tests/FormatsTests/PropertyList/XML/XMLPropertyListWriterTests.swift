@@ -166,3 +166,13 @@ import Testing
         #expect(document.value == value)
     }
 }
+
+@Suite struct XMLPropertyListWriterDepthTests {
+    @Test func writesTwoThousandFortyEightLevelsAndRefusesOneMore() throws {
+        let deepest = XMLPropertyListWriterTests.nested(.string("x"), depth: 2_048)
+        let data = try XMLPropertyList.write(deepest)
+        #expect(try XMLPropertyList.read(data, options: .init(maximumDepth: 2_048)) == deepest)
+        let error = try #require(throws: CodecError.self) { try XMLPropertyList.write(.array([deepest])) }
+        #expect(error.code == "plist.xml.too-deep")
+    }
+}
