@@ -63,6 +63,18 @@ public enum XMLPropertyList {
         return nil
     }
 
+    /// Writes `value` for a document that was read from `original`, keeping what can be kept.
+    ///
+    /// When `original` reads (with `options`) to exactly `value` (strings compared by their Unicode
+    /// scalars, not by Swift's canonical equivalence), the original bytes come back unchanged, whatever
+    /// their layout; otherwise `value` is written in the Apple style `original` was in, or in
+    /// CoreFoundation's when it was in neither or does not read.
+    public static func write(_ value: PropertyListValue, replacing original: Data, options: ReadingOptions = ReadingOptions()) throws -> Data {
+        guard let document = try? readDocument(original, options: options) else { return try write(value) }
+        if PropertyListExactEquality.equal(document.value, value) { return original }
+        return try write(value, options: WritingOptions(style: document.style ?? .coreFoundation))
+    }
+
     /// Writes `value` in CoreFoundation's layout (tabs, keys sorted by UTF-16, `<data>` wrapped at 76 columns).
     public static func write(_ value: PropertyListValue) throws -> Data {
         try write(value, options: WritingOptions())
