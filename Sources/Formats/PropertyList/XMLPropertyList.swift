@@ -9,7 +9,7 @@ import DocumentCodecs
 /// file, byte for byte, so an unchanged document is written back unchanged. What does not
 /// survive a round trip exactly:
 /// - a file in neither layout (hand-written, other tools, `0x10` integers…): its value reads, but
-///   ``Document/style`` is nil; the caller keeps the original bytes until the value changes;
+///   ``Document/style`` is nil; ``write(_:replacing:options:)`` keeps its bytes until the value changes;
 /// - `-0.0` in the CoreFoundation style (CF writes `0.0`) and NaN payloads (always `nan`);
 /// - dates with fractional seconds: the form has whole seconds only, so writing one throws
 ///   `plist.xml.date-not-whole-seconds` unless ``WritingOptions/truncatesFractionalSeconds``;
@@ -29,7 +29,7 @@ import DocumentCodecs
 /// `plist.xml.bad-integer`, `plist.xml.integer-out-of-range`, `plist.xml.bad-real`,
 /// `plist.xml.bad-date`, `plist.xml.bad-data`, `plist.xml.too-deep`.
 /// Writing error codes (with the key path): `plist.xml.invalid-character`,
-/// `plist.xml.date-not-whole-seconds`, `plist.xml.date-out-of-range`.
+/// `plist.xml.date-not-whole-seconds`, `plist.xml.date-out-of-range`, `plist.xml.too-deep` (over 2,048 levels).
 public enum XMLPropertyList {
     /// Reads an XML property list strictly; throws a `CodecError` naming the line and column on any defect.
     public static func read(_ data: Data) throws -> PropertyListValue {
