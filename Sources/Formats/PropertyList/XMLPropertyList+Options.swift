@@ -103,6 +103,7 @@ extension XMLPropertyList {
         /// The writer that reproduces the bytes exactly, or nil for a layout of another tool or hand.
         public var style: Style?
 
+        /// Pairs a value with the writer whose layout its bytes were in.
         public init(value: PropertyListValue, style: Style?) {
             self.value = value
             self.style = style

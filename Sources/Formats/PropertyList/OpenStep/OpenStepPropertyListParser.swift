@@ -37,15 +37,16 @@ struct OpenStepPropertyListParser {
     // MARK: Values
 
     private mutating func parseObject(depth: Int, required: Bool) throws -> PropertyListValue? {
-        guard depth <= maximumDepth else {
-            throw error("plist.openstep.too-deep", "arrays and dictionaries are nested more than \(maximumDepth) levels deep", at: index)
-        }
         guard try advanceToNonSpace() else {
             if required { throw error("plist.openstep.unexpected-end", "the file ends where a value was expected", at: index) }
             return nil
         }
         let start = index
         let unit = units[index]
+        // As in CF, the limit applies to values, so an empty array may still close at the deepest level.
+        if depth > maximumDepth && Self.startsValue(unit) {
+            throw error("plist.openstep.too-deep", "arrays and dictionaries are nested more than \(maximumDepth) levels deep", at: index)
+        }
         switch unit {
         case UInt16(ascii: "{"):
             index += 1
@@ -275,6 +276,10 @@ struct OpenStepPropertyListParser {
     }
 
     // MARK: Characters
+
+    private static func startsValue(_ unit: UInt16) -> Bool {
+        [UInt16(ascii: "{"), UInt16(ascii: "("), UInt16(ascii: "<"), UInt16(ascii: "\""), UInt16(ascii: "'")].contains(unit) || isUnquotedCharacter(unit)
+    }
 
     private static func isUnquotedCharacter(_ unit: UInt16) -> Bool {
         switch unit {

@@ -9,12 +9,13 @@ struct XMLPropertyListWriter {
         case index(Int)
     }
 
-    /// Values nested deeper than this are refused: the writer recurses, and no reader of ours goes past 512.
-    static let maximumDepth = 10_000
+    /// Values nested deeper than this are refused (`plist.xml.too-deep`): the writer recurses once per level, and no reader of ours goes past 512 by default.
+    static let maximumDepth = 2_048
 
     let options: XMLPropertyList.WritingOptions
     private(set) var bytes: [UInt8] = []
     private var path: [PathComponent] = []
+    private var tabs: [UInt8] = Array(repeating: UInt8(ascii: "\t"), count: 16)
 
     init(options: XMLPropertyList.WritingOptions) {
         self.options = options
@@ -43,7 +44,9 @@ struct XMLPropertyListWriter {
     }
 
     private mutating func indent(_ depth: Int) {
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "\t"), count: depth))
+        // Deep values write depth² tabs in all, so they are copied in blocks, not appended one by one.
+        while tabs.count < depth { tabs.append(contentsOf: tabs.isEmpty ? [UInt8(ascii: "\t")] : tabs) }
+        bytes.append(contentsOf: tabs[..<depth])
     }
 
     private mutating func write(_ value: PropertyListValue, depth: Int) throws {
