@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func agreesWithPlistlibOnAThousandGeneratedValuesBothWays() throws {
-        var generator = PropertyListValueGenerator(seed: 0x5EED_B115)
+        var generator = BinaryPlistValueGenerator(seed: 0x5EED_B115)
         var values = (0..<1_000).map { _ in generator.value() }
         // Enough distinct objects for two-byte references, and long enough for two-byte offsets.
         values.append(.array((0..<300).map { .integer(Int128($0) * 1_000) }))
@@ -262,7 +262,7 @@ import Testing
 
     @Test func neverTrapsOnMutatedInputs() throws {
         var seeds: [Data] = [try Self.appleVector().bytes, Self.nonCanonical, Self.nestedArrays(depth: 12, width: 2)]
-        var generator = PropertyListValueGenerator(seed: 42)
+        var generator = BinaryPlistValueGenerator(seed: 42)
         for _ in 0..<20 { seeds.append(try BinaryPropertyList.write(generator.value(depth: 3))) }
         var decoded = 0, refused = 0
         for round in 0..<4_000 {
