@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func convertsLikePythonsJSONModuleForValuesJSONCanHold() throws {
-        var generator = PropertyListValueGenerator(seed: 7)
+        var generator = BinaryPlistValueGenerator(seed: 7)
         var values: [PropertyListValue] = []
         while values.count < 200 {
             let value = generator.value(depth: 3)
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func theTaggedEncodingCarriesEveryValueAcrossAndBack() throws {
-        var generator = PropertyListValueGenerator(seed: 99)
+        var generator = BinaryPlistValueGenerator(seed: 99)
         var values = (0..<1_000).map { _ in generator.value() }
         values.append(.dictionary([PropertyListEntry(key: "$data", value: .string("not base64, a plain string"))]))
         values.append(.dictionary([PropertyListEntry(key: "$dictionary", value: .integer(1))]))

@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func agreesWithPlistlibOnAThousandGeneratedValuesBothWays() throws {
-        var generator = PropertyListValueGenerator(seed: 0x5EED_B115)
+        var generator = BinaryPlistValueGenerator(seed: 0x5EED_B115)
         var values = (0..<1_000).map { _ in generator.value() }
         // Enough distinct objects for two-byte references, and long enough for two-byte offsets.
         values.append(.array((0..<300).map { .integer(Int128($0) * 1_000) }))
@@ -208,6 +208,35 @@ import Testing
         #expect(try BinaryPropertyList.read(Self.nestedArrays(depth: 100, width: 1)) != .array([]))
     }
 
+    /// A file of arrays only, object 0 on top: `objects[i]` lists the references of object i.
+    static func arrays(_ objects: [[Int]]) -> Data {
+        var bytes = Array("bplist00".utf8)
+        var offsets: [Int] = []
+        for references in objects {
+            offsets.append(bytes.count)
+            bytes.append(references.count < 15 ? 0xA0 | UInt8(references.count) : 0xAF)
+            if references.count >= 15 { bytes += [0x11, UInt8(references.count >> 8), UInt8(references.count & 0xFF)] }
+            for reference in references { bytes += [UInt8(reference >> 8), UInt8(reference & 0xFF)] }
+        }
+        let tableOffset = bytes.count
+        for offset in offsets { bytes += [UInt8(offset >> 16), UInt8((offset >> 8) & 0xFF), UInt8(offset & 0xFF)] }
+        bytes += [0, 0, 0, 0, 0, 0, 3, 2, 0, 0, 0, 0, 0, 0, UInt8(objects.count >> 8), UInt8(objects.count & 0xFF)]
+        bytes += [0, 0, 0, 0, 0, 0, 0, 0]
+        bytes += [0, 0, 0, 0, 0, UInt8(tableOffset >> 16), UInt8((tableOffset >> 8) & 0xFF), UInt8(tableOffset & 0xFF)]
+        return Data(bytes)
+    }
+
+    @Test func aSharedSubtreeCountsAtTheDepthOfEveryPlaceItAppears() throws {
+        // Top: [A, B]. A is a chain of 300 arrays; B a chain of 300 arrays whose innermost holds A again,
+        // so A's innermost array sits 601 deep the second time, though each chain alone is 300 deep.
+        var objects: [[Int]] = [[1, 301]]
+        for level in 1...300 { objects.append(level < 300 ? [level + 1] : []) }
+        for level in 301...600 { objects.append(level < 600 ? [level + 1] : [1]) }
+        let error = try #require(throws: CodecError.self) { try BinaryPropertyList.read(Self.arrays(objects)) }
+        #expect(error.code == "plist.binary.too-deep")
+        #expect(throws: Never.self) { try BinaryPropertyList.read(Self.arrays(objects), limits: .init(maximumDepth: 700)) }
+    }
+
     @Test func refusesAValueThatSharingWouldExpandBeyondTheLimit() throws {
         // 40 levels of two references to the next level: 2^40 leaves from a file of a few hundred bytes.
         let bomb = Self.nestedArrays(depth: 40, width: 2)
@@ -262,7 +291,7 @@ import Testing
 
     @Test func neverTrapsOnMutatedInputs() throws {
         var seeds: [Data] = [try Self.appleVector().bytes, Self.nonCanonical, Self.nestedArrays(depth: 12, width: 2)]
-        var generator = PropertyListValueGenerator(seed: 42)
+        var generator = BinaryPlistValueGenerator(seed: 42)
         for _ in 0..<20 { seeds.append(try BinaryPropertyList.write(generator.value(depth: 3))) }
         var decoded = 0, refused = 0
         for round in 0..<4_000 {

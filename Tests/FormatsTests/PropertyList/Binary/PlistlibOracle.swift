@@ -172,7 +172,7 @@ enum PlistlibOracle {
 }
 
 /// A seeded generator of property-list values (SplitMix64), so that failures reproduce.
-struct PropertyListValueGenerator {
+struct BinaryPlistValueGenerator {
     private var state: UInt64
 
     init(seed: UInt64) { state = seed }

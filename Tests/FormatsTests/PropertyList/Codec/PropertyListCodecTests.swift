@@ -13,7 +13,8 @@ import Testing
         ("<?xml version=\"1.0\"?>", .xml),
         ("\n\t <plist version=\"1.0\">", .xml),
         ("<!DOCTYPE plist>", .xml),
-        ("\u{FEFF}{ a = b; }", .xml),
+        ("\u{FEFF}{ a = b; }", .openStep),
+        ("\u{FEFF}<?xml version=\"1.0\"?>", .xml),
         ("{ a = b; }", .openStep),
         ("garbage", .openStep),
         ("<0fbd 77>", .openStep),
@@ -23,9 +24,17 @@ import Testing
         #expect(PropertyListCodec.detectFormat(Data(text.utf8)) == format)
     }
 
-    @Test func detectsUTF16XMLByItsByteOrderMark() {
-        #expect(PropertyListCodec.detectFormat(Data([0xFF, 0xFE, 0x3C, 0x00])) == .xml)
-        #expect(PropertyListCodec.detectFormat(Data([0xFE, 0xFF, 0x00, 0x3C])) == .xml)
+    @Test func detectsUTF16AndUTF32TextByItsByteOrderMarkOrItsNULs() {
+        func encoded(_ text: String, _ encoding: String.Encoding) -> Data { text.data(using: encoding) ?? Data() }
+        #expect(PropertyListCodec.detectFormat(Data([0xFF, 0xFE]) + encoded("<?xml", .utf16LittleEndian)) == .xml)
+        #expect(PropertyListCodec.detectFormat(Data([0xFE, 0xFF]) + encoded(" <plist", .utf16BigEndian)) == .xml)
+        #expect(PropertyListCodec.detectFormat(encoded("<?xml", .utf16LittleEndian)) == .xml)
+        #expect(PropertyListCodec.detectFormat(encoded("<!DOCTYPE", .utf16BigEndian)) == .xml)
+        #expect(PropertyListCodec.detectFormat(Data([0xFF, 0xFE, 0, 0]) + encoded("<?xml", .utf32LittleEndian)) == .xml)
+        #expect(PropertyListCodec.detectFormat(Data([0, 0, 0xFE, 0xFF]) + encoded("<?xml", .utf32BigEndian)) == .xml)
+        // A UTF-16 strings file keeps its byte-order mark and is OpenStep.
+        #expect(PropertyListCodec.detectFormat(Data([0xFF, 0xFE]) + encoded("\"key\" = \"value\";", .utf16LittleEndian)) == .openStep)
+        #expect(PropertyListCodec.detectFormat(Data([0xFE, 0xFF]) + encoded("/* comment */", .utf16BigEndian)) == .openStep)
     }
 
     @Test func aBinaryDocumentRoundTripsByteForByteUnderEveryBinaryContentType() throws {
@@ -47,6 +56,22 @@ import Testing
         #expect(PropertyListCodec.format(for: xml, contentType: .propertyList) == .xml)
         #expect(PropertyListCodec.format(for: binary, contentType: .propertyList) == .binary)
         #expect(PropertyListCodec.format(for: openStep, contentType: .propertyList) == .openStep)
+    }
+
+    @Test func anXMLDocumentKeepsItsBytesAndConvertsToBinaryAndBackAsPlistlibWrites() throws {
+        let xml = Data(try PythonOracle.run(
+            "import plistlib, sys; sys.stdout.write(plistlib.dumps({'b': [1, True, 'é'], 'a': 'x'}).decode())").utf8)
+        let document = try codec.decode(FileWrapper(regularFileWithContents: xml), contentType: .propertyList)
+        #expect(document.format == .xml)
+        #expect(try codec.encode(document, previous: nil, contentType: .propertyList).regularFileContents == xml)
+        // Saved as binary: what plistlib writes for the same value, keys in the file's (sorted) order.
+        let binary = try #require(try codec.encode(document, previous: nil, contentType: .binaryPropertyList).regularFileContents)
+        let expected = try PythonOracle.run(
+            "import plistlib, sys; sys.stdout.write(plistlib.dumps({'a': 'x', 'b': [1, True, 'é']}, fmt=plistlib.FMT_BINARY, sort_keys=False).hex())")
+        #expect(binary == (try PlistlibOracle.bytes(fromHex: expected)))
+        // And that binary file, saved as XML, is the XML plistlib wrote.
+        let fromBinary = try codec.decode(FileWrapper(regularFileWithContents: binary), contentType: .propertyList)
+        #expect(try codec.encode(fromBinary, previous: nil, contentType: .xmlPropertyList).regularFileContents == xml)
     }
 
     @Test func refusesToWriteOpenStep() throws {
@@ -116,6 +141,23 @@ import Testing
             #expect(registry.codec(reading: type)?.identifier == "property-list")
         }
         #expect(registry.conversion(from: "property-list", to: "json") != nil)
+        #expect(registry.conversion(from: "property-list", to: "property-list") != nil)
         #expect(registry.conversion(from: "json", to: "property-list") != nil)
+    }
+
+    @Test func convertsAmongTheFormsAsPlistlibWritesThem() throws {
+        let binary = try PropertyListCodec.read(BinaryPropertyListTests.nonCanonical)
+        let xml = try PropertyListCodec.ConversionToXML().convert(binary)
+        #expect(xml.format == .xml)
+        let written = try codec.encode(xml, previous: nil, contentType: .propertyList).regularFileContents
+        let expected = try PythonOracle.run("import plistlib, sys; sys.stdout.write(plistlib.dumps({'a': 'a', 'b': 7}).decode())")
+        #expect(written == Data(expected.utf8))
+        let back = try PropertyListCodec.ConversionToBinary().convert(xml)
+        #expect(back.format == .binary)
+        #expect(try codec.encode(back, previous: nil, contentType: .propertyList).regularFileContents == (try BinaryPropertyList.write(binary.value)))
+        // XML has whole seconds only: a fractional date is refused by the conversion, not dropped.
+        let dated = PropertyListDocument(value: .array([.date(secondsSinceReferenceDate: 0.5)]), format: .binary)
+        let error = try #require(throws: CodecError.self) { try PropertyListCodec.ConversionToXML().convert(dated) }
+        #expect(error.code == "plist.xml.date-not-whole-seconds")
     }
 }
