@@ -19,18 +19,18 @@ import Verification
             (Array("[1]".utf8), .json),
             (Array("<?xml version=\"1.0\"?><!DOCTYPE plist><plist/>".utf8), .xmlPropertyList),
             (Array("<?xml version=\"1.0\"?><note/>".utf8), .xml),
-            ([0xFF, 0xFE, 0x41, 0x00], .utf16PlainText),
+            ([0xFF, 0xFE, 0x41, 0x00], .utf16ExternalPlainText),
             (Array("plain words, é".utf8), .utf8PlainText),
             ([0x61, 0x00, 0x62], .data),
             ([0x61, 0xFF], .data),
         ]
         for (bytes, type) in cases {
-            #expect(ContentTypeDetector.sniff(bytes) == type, "\(bytes)")
+            #expect(ContentTypeDetector.sniff(bytes).contentType == type, "\(bytes)")
         }
         // A multi-byte sequence cut by the 4,096-byte window is still text; a bad byte inside is not.
         let cut = Array(repeating: UInt8(ascii: "a"), count: ContentTypeDetector.sniffedByteCount - 1) + [0xC3]
-        #expect(ContentTypeDetector.sniff(cut) == .utf8PlainText)
-        #expect(ContentTypeDetector.sniff([0xC3] + cut.dropFirst()) == .data)
+        #expect(ContentTypeDetector.sniff(cut).contentType == .utf8PlainText)
+        #expect(ContentTypeDetector.sniff([0xC3] + cut.dropFirst()).contentType == .data)
     }
 
     @Test func detectionUsesTheExtensionThenACodecsIdentifierThenTheBytes() throws {
