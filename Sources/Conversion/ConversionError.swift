@@ -18,10 +18,10 @@ public struct ConversionError: LocatedError, Sendable, Hashable {
         self.location = location
     }
 
-    /// The error of any thrown value, naming `file` when the value does not.
+    /// The error of any thrown value, naming `file` (the job knows the full path; a codec only the file's name).
     public init(_ error: any Error, file: String?) {
         if let located = error as? any LocatedError {
-            self.init(code: located.code, message: located.message, file: located.file ?? file, location: located.location)
+            self.init(code: located.code, message: located.message, file: file ?? located.file, location: located.location)
         } else {
             self.init(code: "convert.io", message: "\(error)", file: file)
         }

@@ -32,22 +32,20 @@ public struct ItemPath: Hashable, Sendable, Comparable, Codable, CustomStringCon
         var result = ""
         var index = 0
         while index < bytes.count {
-            var length = 1
-            var decoded: String?
-            for candidate in stride(from: min(4, bytes.count - index), through: 1, by: -1) {
-                if let text = String(validating: bytes[index..<(index + candidate)], as: UTF8.self) {
-                    decoded = text
-                    length = candidate
+            // The shortest prefix that is one valid scalar, else the byte escaped.
+            var scalarLength = 0
+            for length in 1...min(4, bytes.count - index) {
+                if let text = String(validating: bytes[index..<(index + length)], as: UTF8.self), text.unicodeScalars.count == 1 {
+                    result += text
+                    scalarLength = length
                     break
                 }
             }
-            if let decoded, decoded.unicodeScalars.count == 1 {
-                result += decoded
-            } else {
+            if scalarLength == 0 {
                 result += "\\x" + (bytes[index] < 16 ? "0" : "") + String(bytes[index], radix: 16)
-                length = 1
+                scalarLength = 1
             }
-            index += length
+            index += scalarLength
         }
         return result
     }

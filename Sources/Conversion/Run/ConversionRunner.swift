@@ -174,21 +174,21 @@ public struct ConversionRunner: Sendable {
 
     private func plannedItem(_ item: PlannedItem, routes: ConversionRoutes) -> ConversionReport.Item {
         var result = ConversionReport.Item(input: item.input, output: job.inPlace ? item.input : outputPath(for: item, routes: routes), status: .planned)
-        if let url = item.input.fileURL {
-            let detection = ContentTypeDetector(codecs: job.registry, order: .contentFirst).detect(at: url)
-            result.sourceType = detection.contentType.identifier
-            if let codec = detection.codec {
-                do {
-                    result.route = try routes.route(from: codec.identifier, registry: job.registry).codecIdentifiers
-                } catch {
-                    result.status = .failed
-                    result.error = ConversionError(error, file: item.input.description)
-                }
-            } else {
+        let leadingBytes = item.input.fileURL == nil && item.kind == .file
+            ? Array(((try? ByteNamedFiles.contents(item.input.bytes).data) ?? Data()).prefix(ContentTypeDetector.sniffedByteCount)) : []
+        let (contentType, codec) = ItemPreparer(registry: job.registry, routes: routes).detect(item.input, kind: item.kind, leadingBytes: leadingBytes)
+        result.sourceType = contentType.identifier
+        if let codec {
+            do {
+                result.route = try routes.route(from: codec.identifier, registry: job.registry).codecIdentifiers
+            } catch {
                 result.status = .failed
-                result.error = ConversionError(
-                    code: "convert.unsupported-type", message: "no registered codec reads \(detection.contentType.identifier)", file: item.input.description)
+                result.error = ConversionError(error, file: item.input.description)
             }
+        } else {
+            result.status = .failed
+            result.error = ConversionError(
+                code: "convert.unsupported-type", message: "no registered codec reads \(contentType.identifier)", file: item.input.description)
         }
         return result
     }

@@ -160,7 +160,7 @@ final class JobState: Sendable {
                     if job.resume, let digest = Self.digest(of: candidate, isFolder: output.prepared.outputIsFolder), digest == output.prepared.outputHash {
                         // Renamed into place by a killed run before its journal line: this job's own output.
                         try? ByteNamedFiles.removeTree(temporary.bytes)
-                        return .success((candidate, .converted))
+                        return .success((candidate, .resumed))
                     }
                     guard job.collision == .suffix, attempt < 10_000 else {
                         try? ByteNamedFiles.removeTree(temporary.bytes)

@@ -103,7 +103,7 @@ public struct ItemPreparer: Sendable {
     }
 
     /// The content type and codec of the input, content first (a signature, then the extension, then a guess).
-    private func detect(_ input: ItemPath, kind: PlannedItem.Kind, leadingBytes: [UInt8]) -> (UTType, AnyDocumentCodec?) {
+    func detect(_ input: ItemPath, kind: PlannedItem.Kind, leadingBytes: [UInt8]) -> (UTType, AnyDocumentCodec?) {
         let detector = ContentTypeDetector(codecs: registry, order: .contentFirst)
         if let url = input.fileURL {
             let detection = detector.detect(at: url)

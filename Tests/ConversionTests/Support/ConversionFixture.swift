@@ -70,7 +70,8 @@ final class ConversionFixture {
                 guard let status = try ByteNamedFiles.status(path.bytes) else { continue }
                 let metadata = "mode \(String(status.permissions, radix: 8)) mtime \(status.modificationSeconds).\(status.modificationNanoseconds)"
                 if status.kind == .directory {
-                    result[relativePath] = "folder " + metadata
+                    // A folder of the output tree is the job's own (made when its first item is written): no metadata.
+                    result[relativePath] = "folder"
                     folders.append((path, relativePath))
                 } else if status.kind == .regular {
                     let data = try ByteNamedFiles.contents(path.bytes).data
@@ -93,6 +94,11 @@ final class ConversionFixture {
         job.warningChecks = .conversionTests
         return job
     }
+}
+
+/// The paths whose entries differ between two trees, for a short failure message.
+func differingPaths(_ left: [ItemPath: String], _ right: [ItemPath: String]) -> [ItemPath] {
+    Set(left.keys).union(right.keys).filter { left[$0] != right[$0] }.sorted()
 }
 
 extension ConversionReport {
