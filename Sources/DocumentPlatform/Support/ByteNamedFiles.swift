@@ -57,7 +57,8 @@ package enum ByteNamedFiles {
         guard status.kind == .regular else { throw failure("open", path, status.kind == .directory ? EISDIR : EINVAL) }
         var data = Data()
         if status.size > 0 { data.reserveCapacity(Int(clamping: status.size)) }
-        let chunkSize = 1 << 20
+        // One read for a small file: a chunk sized to the file (plus one byte to see the end), at most 1 MiB.
+        let chunkSize = Int(clamping: min(max(status.size + 1, 4096), 1 << 20))
         var chunk = [UInt8](repeating: 0, count: chunkSize)
         while true {
             let count = chunk.withUnsafeMutableBytes { buffer in read(descriptor, buffer.baseAddress, chunkSize) }
