@@ -79,6 +79,13 @@ public struct ConversionRunner: Sendable {
             state.record(ConversionReport.Item(input: item.input, status: status, error: reason))
             return
         }
+        if job.inPlace && item.input.lastComponent.reversed().starts(with: Array(job.backupSuffix.utf8).reversed()) {
+            // An earlier in-place run's backup is the original of another item, never an input of its own.
+            state.record(ConversionReport.Item(
+                input: item.input, status: .skipped,
+                error: ConversionError(code: "convert.skipped.backup", message: "an in-place backup (\(job.backupSuffix)) is not converted", file: item.input.description)))
+            return
+        }
         if job.dryRun {
             state.record(plannedItem(item, routes: routes))
             return
