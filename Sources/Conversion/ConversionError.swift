@@ -6,11 +6,16 @@ import DocumentCodecs
 /// Codes start with `convert.`; an item's decode or encode failure keeps the codec's own `CodecError`
 /// code (such as `plain-text.invalid-utf8`) so reports name the format's reason.
 public struct ConversionError: LocatedError, Sendable, Hashable {
+    /// The input the error is about.
     public var file: String?
+    /// Where in the input (a byte offset, a member, a key path).
     public var location: ErrorLocation?
+    /// A stable dotted code.
     public var code: String
+    /// A sentence saying what went wrong.
     public var message: String
 
+    /// An error with its code and message.
     public init(code: String, message: String, file: String? = nil, location: ErrorLocation? = nil) {
         self.code = code
         self.message = message

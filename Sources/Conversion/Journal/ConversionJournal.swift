@@ -12,14 +12,22 @@ import Synchronization
 public final class ConversionJournal: Sendable {
     /// One line of the journal.
     public struct Entry: Codable, Sendable, Equatable {
+        /// The input's path.
         public var input: ItemPath
+        /// The input's size in bytes (0 for a package).
         public var size: Int64
+        /// The input's modification time, `seconds.nanoseconds`.
         public var mtime: String
+        /// The input's digest (SHA-256, hex).
         public var inputHash: String?
+        /// Where the output was written.
         public var output: ItemPath?
+        /// The output's digest (SHA-256, hex).
         public var outputHash: String?
+        /// `converted` (only finished items are journaled).
         public var result: String
 
+        /// A journal line.
         public init(input: ItemPath, size: Int64, mtime: String, inputHash: String?, output: ItemPath?, outputHash: String?, result: String) {
             self.input = input
             self.size = size

@@ -26,12 +26,16 @@ public struct ConversionPlan: Sequence, Sendable {
         case filesFrom(ItemPath)
     }
 
+    /// Where the inputs come from.
     public var source: Source
+    /// The codecs that decide which folders are documents.
     public var registry: CodecRegistry
+    /// The shard this process takes, or nil for all items.
     public var shard: ShardAssignment?
     /// Folders (by device and inode) never walked.
     public var excludedFolders: Set<FileIdentity>
 
+    /// A plan over `source`.
     public init(source: Source, registry: CodecRegistry, shard: ShardAssignment? = nil, excludedFolders: Set<FileIdentity> = []) {
         self.source = source
         self.registry = registry
@@ -224,9 +228,12 @@ public struct ConversionPlan: Sequence, Sendable {
 
 /// An item's identity on disk: its device and inode, which tell whether two paths name the same file.
 public struct FileIdentity: Hashable, Sendable {
+    /// The device number.
     public var device: UInt64
+    /// The inode number.
     public var inode: UInt64
 
+    /// An identity from its numbers.
     public init(device: UInt64, inode: UInt64) {
         self.device = device
         self.inode = inode

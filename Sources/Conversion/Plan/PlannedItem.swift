@@ -19,6 +19,7 @@ public struct PlannedItem: Sendable, Hashable {
     /// Why the item is reported as skipped without being read (`convert.skipped.icloud-placeholder`, …); nil to convert it.
     public var skipReason: ConversionError?
 
+    /// An item of the plan.
     public init(input: ItemPath, relativePath: ItemPath, kind: Kind, skipReason: ConversionError? = nil) {
         self.input = input
         self.relativePath = relativePath

@@ -28,14 +28,22 @@ public struct ConversionReport: Codable, Sendable, Equatable {
 
     /// One item's line in the report.
     public struct Item: Codable, Sendable, Equatable {
+        /// The input's path.
         public var input: ItemPath
+        /// Where the output was (or, in a dry run, would be) written.
         public var output: ItemPath?
+        /// What happened.
         public var status: Status
+        /// The detected content type of the input.
         public var sourceType: String?
+        /// The codecs along the route, source first.
         public var route: [String]
+        /// What the conversion lost.
         public var warnings: [ConversionWarning]
+        /// Why the item failed or was skipped.
         public var error: ConversionError?
 
+        /// A report line, or an empty report.
         public init(
             input: ItemPath, output: ItemPath? = nil, status: Status, sourceType: String? = nil, route: [String] = [],
             warnings: [ConversionWarning] = [], error: ConversionError? = nil
@@ -52,15 +60,24 @@ public struct ConversionReport: Codable, Sendable, Equatable {
 
     /// How many items ended in each status, and the input bytes read.
     public struct Totals: Codable, Sendable, Equatable {
+        /// Every item.
         public var items = 0
+        /// Items written and verified.
         public var converted = 0
+        /// Items an earlier run of the job had done.
         public var resumed = 0
+        /// Items skipped on purpose.
         public var skipped = 0
+        /// Items converted with warnings.
         public var warning = 0
+        /// Items that failed.
         public var failed = 0
+        /// Items planned by a dry run.
         public var planned = 0
+        /// The input bytes read.
         public var inputBytes: Int64 = 0
 
+        /// A report line, or an empty report.
         public init() {}
 
         mutating func count(_ status: Status) {
@@ -83,6 +100,7 @@ public struct ConversionReport: Codable, Sendable, Equatable {
     public private(set) var items: [Item] = []
     public private(set) var totals = Totals()
 
+    /// A report line, or an empty report.
     public init(target: String, shard: String? = nil) {
         self.target = target
         self.shard = shard

@@ -12,8 +12,10 @@ import Synchronization
 /// it to the group commit. Memory holds the in-flight items, the current batch and one report line per
 /// item. An item's failure is recorded and the job goes on, unless `failFast`.
 public struct ConversionRunner: Sendable {
+    /// The job this runner runs.
     public let job: ConversionJob
 
+    /// A runner for `job`.
     public init(job: ConversionJob) {
         self.job = job
     }

@@ -21,8 +21,11 @@ public enum ConversionWorker {
 
     /// One request: prepare `input` into `temporary`.
     public struct Request: Codable, Sendable {
+        /// The input to read (a file, or a folder read as one document).
         public var input: ItemPath
+        /// Whether the input is a file or a package.
         public var kind: PlannedItem.Kind
+        /// Where to write the verified output.
         public var temporary: ItemPath
     }
 
@@ -70,10 +73,14 @@ public enum ItemIsolation: Sendable {
 
 /// The command that starts a worker: an executable, its arguments, and extra environment.
 public struct WorkerCommand: Sendable {
+    /// The program to start.
     public var executable: URL
+    /// Its arguments.
     public var arguments: [String]
+    /// Variables added to this process's environment for it.
     public var environment: [String: String]
 
+    /// A worker command.
     public init(executable: URL, arguments: [String] = [], environment: [String: String] = [:]) {
         self.executable = executable
         self.arguments = arguments

@@ -10,12 +10,16 @@ import Foundation
 /// where the codec says, the byte offset or member. The temporary output gets the input's permission
 /// bits, extended attributes and modification time before the job renames it into place.
 public struct ItemPreparer: Sendable {
+    /// The codecs and conversions items are prepared with.
     public var registry: CodecRegistry
+    /// The routes to the job's target, one per source codec.
     public var routes: ConversionRoutes
     /// Re-decode the output and compare it with the converted snapshot (on unless `--no-verify`).
     public var verifies: Bool
+    /// The checks that name what a conversion lost.
     public var warningChecks: ConversionWarningChecks
 
+    /// A preparer for one job's target.
     public init(registry: CodecRegistry, routes: ConversionRoutes, verifies: Bool = true, warningChecks: ConversionWarningChecks = ConversionWarningChecks()) {
         self.registry = registry
         self.routes = routes

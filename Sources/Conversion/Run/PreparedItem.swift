@@ -10,7 +10,9 @@ public struct PreparedItem: Codable, Sendable, Hashable {
     public var route: [String] = []
     /// The input's size in bytes (a folder's: 0) and modification time, as read.
     public var inputSize: Int64 = 0
+    /// The input's modification time, whole seconds since 1970.
     public var inputModificationSeconds: Int64 = 0
+    /// The input's modification time, nanoseconds part.
     public var inputModificationNanoseconds: Int64 = 0
     /// The input's `DocumentDigest`, hex.
     public var inputHash: String?
@@ -23,5 +25,6 @@ public struct PreparedItem: Codable, Sendable, Hashable {
     /// Why the item failed; nil when the output was written and verified.
     public var error: ConversionError?
 
+    /// An empty result, filled in as the item is prepared.
     public init() {}
 }

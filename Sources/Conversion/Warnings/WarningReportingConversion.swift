@@ -13,6 +13,7 @@ public struct ConversionWarning: Hashable, Sendable, Codable, CustomStringConver
     /// One sentence saying what was lost.
     public var message: String
 
+    /// A warning.
     public init(code: String, path: String = "", message: String) {
         self.code = code
         self.path = path
@@ -38,6 +39,7 @@ public protocol WarningReportingConversion: SnapshotConversion {
 public struct ConversionWarningChecks: Sendable {
     private var checks: [String: @Sendable (AnySnapshot, AnySnapshot) -> [ConversionWarning]] = [:]
 
+    /// No checks.
     public init() {}
 
     /// Adds the warning check of the conversion type `Conversion`.
