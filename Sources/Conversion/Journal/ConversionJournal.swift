@@ -46,16 +46,16 @@ public final class ConversionJournal: Sendable {
 
     /// Opens the journal at `path` for appending; with `resuming`, first reads the items it records as converted.
     ///
-    /// Without `resuming` an existing journal is replaced, so a fresh run never skips anything.
+    /// Without `resuming` nothing is skipped, but an existing journal is kept and appended to: a run
+    /// started without `--resume` by mistake must not erase what a later `--resume` needs. Lines are
+    /// keyed by size and modification time, so an input changed since its line is converted again.
     public init(path: ItemPath, resuming: Bool) throws {
         self.path = path
         guard let url = path.fileURL else {
             throw ConversionError(code: "convert.journal-path-not-utf8", message: "the journal's path must be UTF-8", file: path.description)
         }
         var finished = Set<UInt64>()
-        var endsWithTornLine = false
         if resuming, let data = try? Data(contentsOf: url) {
-            endsWithTornLine = data.last.map { $0 != UInt8(ascii: "\n") } ?? false
             let decoder = JSONDecoder()
             for line in data.split(separator: UInt8(ascii: "\n")) {
                 guard let entry = try? decoder.decode(Entry.self, from: Data(line)), entry.result == "converted" else { continue }
@@ -64,13 +64,18 @@ public final class ConversionJournal: Sendable {
         }
         self.finished = finished
         do {
-            if !resuming || !FileManager.default.fileExists(atPath: url.path) {
+            if !FileManager.default.fileExists(atPath: url.path) {
                 try Data().write(to: url)
             }
-            let handle = try FileHandle(forWritingTo: url)
-            try handle.seekToEnd()
-            // A torn line from a killed run would swallow the first new line: start on a fresh one.
-            if endsWithTornLine { try handle.write(contentsOf: Data("\n".utf8)) }
+            let handle = try FileHandle(forUpdating: url)
+            let end = try handle.seekToEnd()
+            if end > 0 {
+                // A torn line from a killed run would swallow the first new line: start on a fresh one.
+                try handle.seek(toOffset: end - 1)
+                let last = try handle.read(upToCount: 1)
+                try handle.seekToEnd()
+                if last != Data("\n".utf8) { try handle.write(contentsOf: Data("\n".utf8)) }
+            }
             self.handle = Mutex(handle)
         } catch {
             throw ConversionError(code: "convert.journal-unwritable", message: "the journal could not be opened: \(error.localizedDescription)", file: path.description)
