@@ -48,6 +48,7 @@ let package = Package(
         .library(name: "Comparison", targets: ["Comparison"]),
         .library(name: "Verification", targets: ["Verification"]),
         .library(name: "SourceAudit", targets: ["SourceAudit"]),
+        .library(name: "Conversion", targets: ["Conversion"]),
         .library(name: "DocMigrateCommands", targets: ["DocMigrateCommands"]),
         .executable(name: "docmigrate", targets: ["docmigrate"]),
     ] + uniformTypeIdentifiersProducts,
@@ -98,10 +99,17 @@ let package = Package(
             dependencies: ["DocumentPlatform"],
             swiftSettings: swiftSettings
         ),
+        // The batch converter: plans, runs, resumes and shards jobs over any registered codec; beside
+        // the verifier, never importing it.
+        .target(
+            name: "Conversion",
+            dependencies: ["DocumentCodecs", "Comparison"],
+            swiftSettings: swiftSettings
+        ),
         // The command-line verbs, callable in-process by tests and by a team's own tool.
         .target(
             name: "DocMigrateCommands",
-            dependencies: ["Formats", "Verification", "SourceAudit"],
+            dependencies: ["Formats", "Verification", "Conversion", "SourceAudit"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -175,6 +183,26 @@ let package = Package(
             dependencies: ["DocMigrateCommands", "docmigrate", "TestSupport"],
             // The folders the guides' shell blocks run in, copied by GuideDocumentTests; not sources.
             exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        // Test-only codecs for the converter's tests (an uppercase text codec, codecs that trap or hang on a
+        // magic input), shared by the tests and by the child worker that proves a trap cannot end a job.
+        .target(
+            name: "ConversionTestCodecs",
+            dependencies: ["Conversion", "Formats"],
+            path: "Tests/ConversionTests/TestCodecs",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "docmigrate-conversion-test-worker",
+            dependencies: ["ConversionTestCodecs", "Conversion", "Formats"],
+            path: "Tests/ConversionTests/Worker",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ConversionTests",
+            dependencies: ["Conversion", "Formats", "TestSupport", "ConversionTestCodecs", "docmigrate-conversion-test-worker", "docmigrate"],
+            exclude: ["TestCodecs", "Worker"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -21,6 +21,10 @@ enum ExpectedText {
           inspect                 Decode one document with its codec and print the
                                   snapshot as a stable tree.
           anonymize               Rewrite a document into a case whose text is filler.
+          convert                 Convert a corpus of documents to one content type,
+                                  safely, in parallel and resumably.
+          merge-reports           Merge the JSON reports of a sharded conversion into
+                                  one report.
           audit                   Check Swift sources for document types and the traps
                                   of migrating them.
           types                   Look up content types: an identifier, conformance, an

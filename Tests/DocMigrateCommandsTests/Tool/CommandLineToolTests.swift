@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func listsItsVerbsWithHelpLast() {
-        #expect(CommandLineTool.docmigrate.verbs.map(\.description.name) == ["verify", "review", "accept", "reject", "diff", "inspect", "anonymize", "audit", "types", "help"])
+        #expect(CommandLineTool.docmigrate.verbs.map(\.description.name) == ["verify", "review", "accept", "reject", "diff", "inspect", "anonymize", "convert", "merge-reports", "audit", "types", "help"])
     }
 
     /// A command line the tool must reject with exit code 64 and exactly these three lines.
@@ -37,7 +37,9 @@ import Testing
         Misuse(arguments: ["hlep"], standardError: ExpectedText.unknownVerbHlep),
         Misuse(arguments: ["help", "--fo"], standardError: ExpectedText.unknownOptionOfHelp),
         Misuse(arguments: ["verfy"], standardError: "Error: Unknown subcommand 'verfy'. Did you mean 'verify'?\nUsage: docmigrate <subcommand>\nSee 'docmigrate --help'.\n"),
-        Misuse(arguments: ["convert"], standardError: "Error: Unknown subcommand 'convert'\nUsage: docmigrate <subcommand>\nSee 'docmigrate --help'.\n"),
+        Misuse(
+            arguments: ["convert"],
+            standardError: "Error: Missing expected argument '--to <type>'\nUsage: docmigrate convert [<options>] --to <type> [<path> ...]\nSee 'docmigrate convert --help'.\n"),
         Misuse(arguments: ["help", "hepl"], standardError: "Error: Unknown subcommand 'hepl'. Did you mean 'help'?\nUsage: docmigrate help [<subcommand>]\nSee 'docmigrate help --help'.\n"),
         Misuse(arguments: ["--verison"], standardError: "Error: Unknown option '--verison'. Did you mean '--version'?\nUsage: docmigrate <subcommand>\nSee 'docmigrate --help'.\n"),
         Misuse(arguments: ["-version"], standardError: "Error: Unknown option '-version'. Did you mean '--version'?\nUsage: docmigrate <subcommand>\nSee 'docmigrate --help'.\n"),

@@ -1,0 +1,128 @@
+import DocumentPlatform
+import Foundation
+import Synchronization
+
+/// A job's record for resuming: one JSON line per finished item, appended after its output is in place.
+///
+/// A line: `{"input": path, "size": bytes, "mtime": "seconds.nanoseconds", "inputHash": hex,
+/// "output": path, "outputHash": hex, "result": "converted"}` (paths in `ItemPath`'s bytes-safe form).
+/// `--resume` skips an input whose path, size and modification time match a `converted` line; a
+/// failed item is tried again. The resume index keeps 8 bytes per finished item (a `StableDigest` of
+/// path, size and time), not the lines themselves. A torn last line (the job was killed mid-write) is ignored.
+public final class ConversionJournal: Sendable {
+    /// One line of the journal.
+    public struct Entry: Codable, Sendable, Equatable {
+        /// The input's path.
+        public var input: ItemPath
+        /// The input's size in bytes (0 for a package).
+        public var size: Int64
+        /// The input's modification time, `seconds.nanoseconds`.
+        public var mtime: String
+        /// The input's digest (SHA-256, hex).
+        public var inputHash: String?
+        /// Where the output was written.
+        public var output: ItemPath?
+        /// The output's digest (SHA-256, hex).
+        public var outputHash: String?
+        /// `converted` (only finished items are journaled).
+        public var result: String
+
+        /// A journal line.
+        public init(input: ItemPath, size: Int64, mtime: String, inputHash: String?, output: ItemPath?, outputHash: String?, result: String) {
+            self.input = input
+            self.size = size
+            self.mtime = mtime
+            self.inputHash = inputHash
+            self.output = output
+            self.outputHash = outputHash
+            self.result = result
+        }
+    }
+
+    /// Where the journal is.
+    public let path: ItemPath
+    private let finished: Set<UInt64>
+    private let handle: Mutex<FileHandle?>
+
+    /// Opens the journal at `path` for appending; with `resuming`, first reads the items it records as converted.
+    ///
+    /// Without `resuming` nothing is skipped, but an existing journal is kept and appended to: a run
+    /// started without `--resume` by mistake must not erase what a later `--resume` needs. Lines are
+    /// keyed by size and modification time, so an input changed since its line is converted again.
+    public init(path: ItemPath, resuming: Bool) throws {
+        self.path = path
+        guard let url = path.fileURL else {
+            throw ConversionError(code: "convert.journal-path-not-utf8", message: "the journal's path must be UTF-8", file: path.description)
+        }
+        var finished = Set<UInt64>()
+        if resuming, let data = try? Data(contentsOf: url) {
+            let decoder = JSONDecoder()
+            for line in data.split(separator: UInt8(ascii: "\n")) {
+                guard let entry = try? decoder.decode(Entry.self, from: Data(line)), entry.result == "converted" else { continue }
+                finished.insert(Self.key(input: entry.input, size: entry.size, mtime: entry.mtime))
+            }
+        }
+        self.finished = finished
+        do {
+            if !FileManager.default.fileExists(atPath: url.path) {
+                try Data().write(to: url)
+            }
+            let handle = try FileHandle(forUpdating: url)
+            let end = try handle.seekToEnd()
+            if end > 0 {
+                // A torn line from a killed run would swallow the first new line: start on a fresh one.
+                try handle.seek(toOffset: end - 1)
+                let last = try handle.read(upToCount: 1)
+                try handle.seekToEnd()
+                if last != Data("\n".utf8) { try handle.write(contentsOf: Data("\n".utf8)) }
+            }
+            self.handle = Mutex(handle)
+        } catch {
+            throw ConversionError(code: "convert.journal-unwritable", message: "the journal could not be opened: \(error.localizedDescription)", file: path.description)
+        }
+    }
+
+    /// The text form of a modification time, exact to the nanosecond.
+    public static func mtime(seconds: Int64, nanoseconds: Int64) -> String {
+        let fraction = String(nanoseconds)
+        return "\(seconds)." + String(repeating: "0", count: max(0, 9 - fraction.count)) + fraction
+    }
+
+    private static func key(input: ItemPath, size: Int64, mtime: String) -> UInt64 {
+        var digest = StableDigest()
+        digest.add(input.bytes)
+        digest.add(UInt64(0))
+        digest.add(size)
+        digest.add(mtime.utf8)
+        return digest.value
+    }
+
+    /// Whether an earlier run converted `input` with this size and modification time.
+    public func isFinished(input: ItemPath, size: Int64, mtime: String) -> Bool {
+        finished.contains(Self.key(input: input, size: size, mtime: mtime))
+    }
+
+    /// Appends lines; one write call per batch, so a kill leaves at most one torn last line.
+    public func append(_ entries: [Entry]) throws {
+        guard !entries.isEmpty else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var data = Data()
+        for entry in entries {
+            data += try encoder.encode(entry)
+            data += Data("\n".utf8)
+        }
+        try handle.withLock { handle in
+            try handle?.write(contentsOf: data)
+        }
+    }
+
+    /// Flushes the journal to stable storage.
+    public func synchronize() throws {
+        try handle.withLock { try $0?.synchronize() }
+    }
+
+    deinit {
+        handle.withLock { try? $0?.close() }
+    }
+}

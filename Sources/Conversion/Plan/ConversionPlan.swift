@@ -1,0 +1,259 @@
+import DocumentCodecs
+import DocumentPlatform
+import Foundation
+
+/// The inputs of a job, found one at a time: a walk of folders, or the paths listed in a file.
+///
+/// The plan is a `Sequence` whose iterator walks lazily, so memory holds the folders on the current
+/// path (each one's sorted names), never the whole corpus. Folders are walked in byte-wise name order,
+/// so two runs (and N shards) see the same items in the same order.
+///
+/// What it yields and skips:
+/// - a regular file is an item; a folder whose detected type conforms to `com.apple.package`, or that a
+///   registered codec reads as a folder type (RTFD, a notebook), is one item and is not descended into;
+/// - AppleDouble files (`._*`), `.DS_Store` and the job's own files (`.docmigrate-*`) are left out;
+/// - iCloud placeholders (`.Name.icloud`, a document not downloaded) and symbolic links, FIFOs and devices
+///   are items reported as skipped with the reason, never converted;
+/// - folders in `excludedFolders` (the output folder, when it lies inside an input folder) are not walked
+///   below a root;
+/// - with a shard, only the items `ShardAssignment.contains` takes.
+public struct ConversionPlan: Sequence, Sendable {
+    /// Where the inputs come from.
+    public enum Source: Sendable {
+        /// Files and folders named on the command line.
+        case paths([ItemPath])
+        /// A file of NUL-separated paths (`-` is standard input).
+        case filesFrom(ItemPath)
+    }
+
+    /// Where the inputs come from.
+    public var source: Source
+    /// The codecs that decide which folders are documents.
+    public var registry: CodecRegistry
+    /// The shard this process takes, or nil for all items.
+    public var shard: ShardAssignment?
+    /// Folders (by device and inode) never walked.
+    public var excludedFolders: Set<FileIdentity>
+
+    /// A plan over `source`.
+    public init(source: Source, registry: CodecRegistry, shard: ShardAssignment? = nil, excludedFolders: Set<FileIdentity> = []) {
+        self.source = source
+        self.registry = registry
+        self.shard = shard
+        self.excludedFolders = excludedFolders
+    }
+
+    public func makeIterator() -> Iterator { Iterator(plan: self) }
+
+    /// Whether a name is left out of every walk (AppleDouble, Finder metadata, the job's own files).
+    public static func isIgnoredName(_ name: [UInt8]) -> Bool {
+        name.starts(with: Array("._".utf8)) || name == Array(".DS_Store".utf8) || name.starts(with: Array(".docmigrate-".utf8))
+    }
+
+    /// Whether a name is an iCloud placeholder: `.Name.icloud`, standing for `Name` not downloaded.
+    public static func isICloudPlaceholder(_ name: [UInt8]) -> Bool {
+        name.first == 0x2E && name.count > ".icloud".utf8.count + 1 && name.reversed().starts(with: Array(".icloud".utf8).reversed())
+    }
+
+    /// Whether the folder at `path` is one document: a package type, or a folder type a codec reads.
+    public static func isDocumentFolder(_ path: ItemPath, registry: CodecRegistry) -> Bool {
+        guard let url = path.fileURL else { return false }
+        let detection = ContentTypeDetector(codecs: registry, order: .contentFirst).detect(at: url)
+        if detection.contentType.conforms(to: .package) { return true }
+        if detection.codec != nil && detection.contentType.conforms(to: .directory) && detection.contentType != .folder
+            && detection.contentType != .directory
+        {
+            return true
+        }
+        return false
+    }
+
+    /// Walks the plan; not `Sendable`: one task drains it.
+    public final class Iterator: IteratorProtocol {
+        private struct Folder {
+            var path: ItemPath
+            var relativePath: ItemPath
+            var names: [[UInt8]]
+            var next = 0
+        }
+
+        private let plan: ConversionPlan
+        private var pendingRoots: [ItemPath] = []
+        private var listReader: NULSeparatedReader?
+        private var folders: [Folder] = []
+        private var pendingItems: [PlannedItem] = []
+
+        init(plan: ConversionPlan) {
+            self.plan = plan
+            switch plan.source {
+            case .paths(let paths): pendingRoots = paths.reversed()
+            case .filesFrom(let path): listReader = NULSeparatedReader(path: path)
+            }
+        }
+
+        public func next() -> PlannedItem? {
+            while true {
+                if let item = pendingItems.popLast() {
+                    if let shard = plan.shard, !shard.contains(item.relativePath) { continue }
+                    return item
+                }
+                if !folders.isEmpty {
+                    advanceFolder()
+                    continue
+                }
+                if let root = pendingRoots.popLast() {
+                    addRoot(root, relativePath: ItemPath(bytes: root.lastComponent), listed: false)
+                    continue
+                }
+                if let reader = listReader {
+                    switch reader.next() {
+                    case .some(.success(let path)):
+                        addRoot(path, relativePath: Self.cleanedRelativePath(path), listed: true)
+                        continue
+                    case .some(.failure(let error)):
+                        listReader = nil
+                        pendingItems.append(PlannedItem(input: reader.path, relativePath: reader.path, kind: .other, skipReason: error))
+                        continue
+                    case .none:
+                        listReader = nil
+                    }
+                }
+                return nil
+            }
+        }
+
+        /// A listed path below the current folder: no leading `/` or `./`, no `..` leading out.
+        static func cleanedRelativePath(_ path: ItemPath) -> ItemPath {
+            var components: [[UInt8]] = []
+            for component in path.bytes.split(separator: 0x2F) {
+                if component.elementsEqual([0x2E]) { continue }
+                if component.elementsEqual([0x2E, 0x2E]) {
+                    if !components.isEmpty { components.removeLast() }
+                    continue
+                }
+                components.append(Array(component))
+            }
+            return ItemPath(bytes: Array(components.joined(separator: [0x2F])))
+        }
+
+        private func addRoot(_ path: ItemPath, relativePath: ItemPath, listed: Bool) {
+            let status: FileStatus?
+            do {
+                status = try ByteNamedFiles.statusFollowingLinks(path.bytes)
+            } catch {
+                pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: ConversionError(error, file: path.description)))
+                return
+            }
+            guard let status else {
+                let error = ConversionError(code: "convert.input-missing", message: "no file or folder is there", file: path.description)
+                pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: error))
+                return
+            }
+            switch status.kind {
+            case .regular:
+                pendingItems.append(item(path: path, relativePath: relativePath, status: status))
+            case .directory:
+                if ConversionPlan.isDocumentFolder(path, registry: plan.registry) {
+                    pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .package))
+                } else {
+                    // A folder named on the command line is mirrored by its contents; a listed one keeps its path.
+                    openFolder(path, relativePath: listed ? relativePath : ItemPath(bytes: []), status: status, isRoot: true)
+                }
+            default:
+                pendingItems.append(item(path: path, relativePath: relativePath, status: status))
+            }
+        }
+
+        private func openFolder(_ path: ItemPath, relativePath: ItemPath, status: FileStatus, isRoot: Bool = false) {
+            // A named root is always walked: an output folder that is the input folder itself must
+            // meet the per-item output-is-input refusal, not silently make the job empty.
+            if !isRoot && plan.excludedFolders.contains(FileIdentity(status)) { return }
+            do {
+                let names = try ByteNamedFiles.names(inFolder: path.bytes).filter { !ConversionPlan.isIgnoredName($0) }
+                folders.append(Folder(path: path, relativePath: relativePath, names: names.sorted { $0.lexicographicallyPrecedes($1) }))
+            } catch {
+                let reason = ConversionError(code: "convert.folder-unreadable", message: "the folder could not be listed: \(error)", file: path.description)
+                pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: reason))
+            }
+        }
+
+        private func advanceFolder() {
+            guard var folder = folders.popLast() else { return }
+            guard folder.next < folder.names.count else { return }
+            let name = folder.names[folder.next]
+            folder.next += 1
+            folders.append(folder)
+            let path = folder.path.appending(name)
+            let relativePath = folder.relativePath.appending(name)
+            if ConversionPlan.isICloudPlaceholder(name) {
+                let reason = ConversionError(
+                    code: "convert.skipped.icloud-placeholder", message: "an iCloud placeholder: the document is not downloaded", file: path.description)
+                pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: reason))
+                return
+            }
+            let status: FileStatus?
+            do {
+                status = try ByteNamedFiles.status(path.bytes)
+            } catch {
+                pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: ConversionError(error, file: path.description)))
+                return
+            }
+            guard let status else { return }
+            if status.kind == .directory {
+                if ConversionPlan.isDocumentFolder(path, registry: plan.registry) {
+                    pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .package))
+                } else {
+                    openFolder(path, relativePath: relativePath, status: status)
+                }
+                return
+            }
+            pendingItems.append(item(path: path, relativePath: relativePath, status: status))
+        }
+
+        private func item(path: ItemPath, relativePath: ItemPath, status: FileStatus) -> PlannedItem {
+            switch status.kind {
+            case .regular:
+                return PlannedItem(input: path, relativePath: relativePath, kind: .file)
+            case .symbolicLink:
+                let reason = ConversionError(code: "convert.skipped.symbolic-link", message: "a symbolic link is not followed", file: path.description)
+                return PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: reason)
+            default:
+                let reason = ConversionError(
+                    code: "convert.skipped.not-a-file", message: "neither a file nor a folder (a FIFO, socket or device)", file: path.description)
+                return PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: reason)
+            }
+        }
+    }
+}
+
+/// An item's identity on disk: its device and inode, which tell whether two paths name the same file.
+public struct FileIdentity: Hashable, Sendable {
+    /// The device number.
+    public var device: UInt64
+    /// The inode number.
+    public var inode: UInt64
+
+    /// An identity from its numbers.
+    public init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
+
+    package init(_ status: FileStatus) {
+        self.init(device: status.device, inode: status.inode)
+    }
+
+    /// The identity of the item at `path` (following links), or nil when nothing is there.
+    public static func of(_ path: ItemPath) -> FileIdentity? {
+        (try? ByteNamedFiles.statusFollowingLinks(path.bytes))?.map(FileIdentity.init)
+    }
+}
+
+extension ConversionPlan {
+    /// How many items the plan yields (a walk without reading any file), for a progress bar's total.
+    public func count() -> Int {
+        var count = 0
+        for _ in self { count += 1 }
+        return count
+    }
+}

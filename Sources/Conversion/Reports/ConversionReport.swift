@@ -1,0 +1,144 @@
+import DocumentPlatform
+import Foundation
+
+/// The result of a job: one entry per item, sorted by byte-wise input path, and the totals.
+///
+/// The JSON form (`render(format: "json")`) is what `docmigrate merge-reports` reads back, so the
+/// shards of a job merge into the report a single run would have written.
+public struct ConversionReport: Codable, Sendable, Equatable {
+    /// What happened to one item.
+    public enum Status: String, Codable, Sendable, CaseIterable, Comparable {
+        /// Written and verified.
+        case converted
+        /// Already converted by an earlier run of the job (its journal says so, or its output is there).
+        case resumed
+        /// Not converted, on purpose (an iCloud placeholder, a link), with the reason.
+        case skipped
+        /// Converted, but something was lost (see the warnings).
+        case warning
+        /// Not converted: the error says why.
+        case failed
+        /// Planned only (`--dry-run`).
+        case planned
+
+        public static func < (left: Status, right: Status) -> Bool {
+            (allCases.firstIndex(of: left) ?? 0) < (allCases.firstIndex(of: right) ?? 0)
+        }
+    }
+
+    /// One item's line in the report.
+    public struct Item: Codable, Sendable, Equatable {
+        /// The input's path.
+        public var input: ItemPath
+        /// Where the output was (or, in a dry run, would be) written.
+        public var output: ItemPath?
+        /// What happened.
+        public var status: Status
+        /// The detected content type of the input.
+        public var sourceType: String?
+        /// The codecs along the route, source first.
+        public var route: [String]
+        /// What the conversion lost.
+        public var warnings: [ConversionWarning]
+        /// Why the item failed or was skipped.
+        public var error: ConversionError?
+
+        /// A report line, or an empty report.
+        public init(
+            input: ItemPath, output: ItemPath? = nil, status: Status, sourceType: String? = nil, route: [String] = [],
+            warnings: [ConversionWarning] = [], error: ConversionError? = nil
+        ) {
+            self.input = input
+            self.output = output
+            self.status = status
+            self.sourceType = sourceType
+            self.route = route
+            self.warnings = warnings
+            self.error = error
+        }
+    }
+
+    /// How many items ended in each status, and the input bytes read.
+    public struct Totals: Codable, Sendable, Equatable {
+        /// Every item.
+        public var items = 0
+        /// Items written and verified.
+        public var converted = 0
+        /// Items an earlier run of the job had done.
+        public var resumed = 0
+        /// Items skipped on purpose.
+        public var skipped = 0
+        /// Items converted with warnings.
+        public var warning = 0
+        /// Items that failed.
+        public var failed = 0
+        /// Items planned by a dry run.
+        public var planned = 0
+        /// The input bytes read.
+        public var inputBytes: Int64 = 0
+
+        /// A report line, or an empty report.
+        public init() {}
+
+        mutating func count(_ status: Status) {
+            items += 1
+            switch status {
+            case .converted: converted += 1
+            case .resumed: resumed += 1
+            case .skipped: skipped += 1
+            case .warning: warning += 1
+            case .failed: failed += 1
+            case .planned: planned += 1
+            }
+        }
+    }
+
+    /// The target the job converted to, as given to `--to`.
+    public var target: String
+    /// The shard this report covers (`K/N`), or nil for a whole job or a merged report.
+    public var shard: String?
+    public private(set) var items: [Item] = []
+    public private(set) var totals = Totals()
+
+    /// A report line, or an empty report.
+    public init(target: String, shard: String? = nil) {
+        self.target = target
+        self.shard = shard
+    }
+
+    /// Adds an item; `inputBytes` counts toward the totals.
+    public mutating func add(_ item: Item, inputBytes: Int64 = 0) {
+        items.append(item)
+        totals.count(item.status)
+        totals.inputBytes += inputBytes
+    }
+
+    /// Sorts the items by byte-wise input path, whatever order the workers finished in.
+    public mutating func sort() {
+        items.sort { $0.input < $1.input }
+    }
+
+    /// Whether any item carries a warning.
+    public var hasWarnings: Bool { items.contains { !$0.warnings.isEmpty } }
+
+    /// Merges shard reports into one: items of all, sorted; an input found in two reports is an error.
+    public static func merged(_ reports: [ConversionReport]) throws -> ConversionReport {
+        var merged = ConversionReport(target: reports.first?.target ?? "")
+        var seen = Set<ItemPath>()
+        for report in reports {
+            guard report.target == merged.target else {
+                throw ConversionError(
+                    code: "merge.target-mismatch", message: "the reports convert to different targets (\(merged.target) and \(report.target))")
+            }
+            for item in report.items {
+                guard seen.insert(item.input).inserted else {
+                    throw ConversionError(code: "merge.duplicate-item", message: "\(item.input) is in two reports: a shard ran twice or shards overlap")
+                }
+                merged.add(item)
+            }
+            merged.totals.inputBytes += report.totals.inputBytes
+        }
+        merged.sort()
+        return merged
+    }
+}

@@ -1,0 +1,277 @@
+import Comparison
+import DocumentCodecs
+import DocumentPlatform
+import Foundation
+import Synchronization
+
+/// Runs a job: streams its plan through a bounded task group, prepares each item (in a child worker or
+/// in process), and commits finished outputs in groups (one sync, renames, one sync, journal lines).
+///
+/// Per item: skip it if the journal says it is done; refuse an output that would be its input; prepare
+/// it (decode → convert → encode → verify into a `.docmigrate-tmp-*` sibling of the destination); hand
+/// it to the group commit. Memory holds the in-flight items, the current batch and one report line per
+/// item. An item's failure is recorded and the job goes on, unless `failFast`.
+public struct ConversionRunner: Sendable {
+    /// The job this runner runs.
+    public let job: ConversionJob
+
+    /// A runner for `job`.
+    public init(job: ConversionJob) {
+        self.job = job
+    }
+
+    /// Runs the job; throws a `ConversionError` only when the job itself cannot run (no route at all, no output folder, an unwritable journal).
+    public func run(events: @escaping @Sendable (ConversionEvent) -> Void = { _ in }) async throws -> ConversionReport {
+        let routes = ConversionRoutes(to: job.target, registry: job.registry)
+        guard !routes.isEmpty else {
+            throw ConversionError(code: "convert.no-route", message: "no registered codec can be converted to \(job.target.name)")
+        }
+        guard job.inPlace != (job.outputFolder != nil) else {
+            throw ConversionError(code: "convert.no-output", message: "a job needs exactly one of an output folder and in-place conversion")
+        }
+        if let output = job.outputFolder, !job.dryRun {
+            do {
+                try ByteNamedFiles.makeFolders(output.bytes)
+            } catch {
+                throw ConversionError(code: "convert.output-unwritable", message: "the output folder could not be created: \(error)", file: output.description)
+            }
+        }
+        var journal: ConversionJournal?
+        if !job.dryRun, let path = job.resolvedJournalPath {
+            journal = try ConversionJournal(path: path, resuming: job.resume)
+        }
+        if job.resume && !job.dryRun { removeTemporaries() }
+        ProcessSignals.ignoreBrokenPipe()
+        var plan = job.plan
+        if let output = job.outputFolder, let identity = FileIdentity.of(output) { plan.excludedFolders.insert(identity) }
+
+        let state = JobState(job: job, journal: journal, events: events)
+        events(.started(target: job.target.name, jobs: job.jobs))
+        let preparer = ItemPreparer(registry: job.registry, routes: routes, verifies: job.verifies, warningChecks: job.warningChecks)
+        let workers = WorkerPool(job: job)
+        await withTaskGroup(of: Void.self) { group in
+            var inFlight = 0
+            for item in plan {
+                if state.shouldStop { break }
+                if inFlight >= job.jobs {
+                    await group.next()
+                    inFlight -= 1
+                    if state.shouldStop { break }
+                }
+                group.addTask {
+                    await process(item, routes: routes, preparer: preparer, workers: workers, state: state)
+                }
+                inFlight += 1
+            }
+            await group.waitForAll()
+        }
+        workers.finishAll()
+        state.commitRemaining()
+        var report = state.finish()
+        report.sort()
+        events(.finished(report.totals))
+        return report
+    }
+
+    // MARK: One item
+
+    private func process(_ item: PlannedItem, routes: ConversionRoutes, preparer: ItemPreparer, workers: WorkerPool, state: JobState) async {
+        if let reason = item.skipReason {
+            let status: ConversionReport.Status = reason.code.hasPrefix("convert.skipped.") ? .skipped : .failed
+            state.record(ConversionReport.Item(input: item.input, status: status, error: reason))
+            return
+        }
+        if job.inPlace && item.input.lastComponent.reversed().starts(with: Array(job.backupSuffix.utf8).reversed()) {
+            // An earlier in-place run's backup is the original of another item, never an input of its own.
+            state.record(ConversionReport.Item(
+                input: item.input, status: .skipped,
+                error: ConversionError(code: "convert.skipped.backup", message: "an in-place backup (\(job.backupSuffix)) is not converted", file: item.input.description)))
+            return
+        }
+        if job.dryRun {
+            state.record(plannedItem(item, routes: routes))
+            return
+        }
+        guard let inputStatus = try? ByteNamedFiles.statusFollowingLinks(item.input.bytes) else {
+            state.record(ConversionReport.Item(
+                input: item.input, status: .failed,
+                error: ConversionError(code: "convert.input-missing", message: "the input vanished before it was converted", file: item.input.description)))
+            return
+        }
+        let mtime = ConversionJournal.mtime(seconds: inputStatus.modificationSeconds, nanoseconds: inputStatus.modificationNanoseconds)
+        let destination = job.inPlace ? item.input : outputPath(for: item, routes: routes)
+        if job.resume, state.journal?.isFinished(input: item.input, size: item.kind == .file ? inputStatus.size : 0, mtime: mtime) == true {
+            state.record(ConversionReport.Item(input: item.input, output: destination, status: .resumed))
+            return
+        }
+        guard let destination else {
+            state.record(ConversionReport.Item(
+                input: item.input, status: .failed,
+                error: ConversionError(code: "convert.unsupported-type", message: "no registered codec reads this item", file: item.input.description)))
+            return
+        }
+        if !job.inPlace, let identity = FileIdentity.of(destination), identity == FileIdentity(inputStatus) {
+            state.record(ConversionReport.Item(
+                input: item.input, output: destination, status: .failed,
+                error: ConversionError(
+                    code: "convert.output-is-input", message: "the output \(destination) is this input itself; choose another --output",
+                    file: item.input.description)))
+            return
+        }
+        let folder = destination.parent.bytes.isEmpty ? ItemPath(".") : destination.parent
+        do {
+            try ByteNamedFiles.makeFolders(folder.bytes)
+        } catch {
+            state.record(ConversionReport.Item(input: item.input, output: destination, status: .failed, error: ConversionError(error, file: destination.description)))
+            return
+        }
+        var source = item.input
+        var backup: (temporary: ItemPath, path: ItemPath)?
+        if job.inPlace {
+            switch prepareBackup(item, folder: folder) {
+            case .failure(let error):
+                state.record(ConversionReport.Item(input: item.input, output: destination, status: .failed, error: error))
+                return
+            case .success(let result):
+                backup = result.backup
+                source = result.source
+            }
+        }
+        let temporary = folder.appending(Array(Self.temporaryName().utf8))
+        let prepared = await workers.prepare(
+            ConversionWorker.Request(input: source, kind: item.kind, temporary: temporary), preparer: preparer, timeout: job.itemTimeout)
+        if prepared.error != nil {
+            try? ByteNamedFiles.removeTree(temporary.bytes)
+            if let backup { try? ByteNamedFiles.removeTree(backup.temporary.bytes) }
+            state.record(report(item, prepared, output: destination, status: .failed), inputBytes: prepared.inputSize)
+            return
+        }
+        if job.inPlace && source != item.input {
+            // The backup holds the original: this input was already swapped by a killed run if it reads as our output.
+            let current = try? ByteNamedFiles.contents(item.input.bytes).data
+            if let current, DocumentDigest.of(FileWrapper(regularFileWithContents: current)).hexString == prepared.outputHash {
+                try? ByteNamedFiles.removeTree(temporary.bytes)
+                state.commit(PendingOutput(item: item, prepared: prepared, temporary: nil, destination: destination, backup: nil, mtime: mtime))
+                return
+            }
+            try? ByteNamedFiles.removeTree(temporary.bytes)
+            state.record(ConversionReport.Item(
+                input: item.input, status: .failed,
+                error: ConversionError(
+                    code: "convert.backup-exists", message: "a different file already has the backup's name \(item.input)\(job.backupSuffix)",
+                    file: item.input.description)))
+            return
+        }
+        if job.inPlace, inputStatus.owner != ((try? ByteNamedFiles.status(temporary.bytes))??.owner ?? inputStatus.owner)
+            || inputStatus.group != ((try? ByteNamedFiles.status(temporary.bytes))??.group ?? inputStatus.group)
+        {
+            try? ByteNamedFiles.setOwner(temporary.bytes, owner: inputStatus.owner, group: inputStatus.group)
+        }
+        state.commit(PendingOutput(item: item, prepared: prepared, temporary: temporary, destination: destination, backup: backup, mtime: mtime))
+    }
+
+    /// The output path of an item: the output folder, the item's relative path, the target's extension.
+    func outputPath(for item: PlannedItem, routes: ConversionRoutes) -> ItemPath? {
+        guard let output = job.outputFolder else { return nil }
+        let codecs = job.target.codecs
+        let sample = ConversionRoute(
+            sourceCodec: codecs[0], conversions: [], targetCodec: codecs[0],
+            targetType: job.target.contentType ?? codecs[0].writableContentTypes.first ?? .data)
+        let relative = item.relativePath.replacingExtension(with: ConversionRoutes.filenameExtension(of: sample))
+        return output.appending(relative.bytes)
+    }
+
+    private func plannedItem(_ item: PlannedItem, routes: ConversionRoutes) -> ConversionReport.Item {
+        var result = ConversionReport.Item(input: item.input, output: job.inPlace ? item.input : outputPath(for: item, routes: routes), status: .planned)
+        let leadingBytes = item.input.fileURL == nil && item.kind == .file
+            ? Array(((try? ByteNamedFiles.contents(item.input.bytes).data) ?? Data()).prefix(ContentTypeDetector.sniffedByteCount)) : []
+        let (contentType, codec) = ItemPreparer(registry: job.registry, routes: routes).detect(item.input, kind: item.kind, leadingBytes: leadingBytes)
+        result.sourceType = contentType.identifier
+        if let codec {
+            do {
+                result.route = try routes.route(from: codec.identifier, registry: job.registry).codecIdentifiers
+            } catch {
+                result.status = .failed
+                result.error = ConversionError(error, file: item.input.description)
+            }
+        } else {
+            result.status = .failed
+            result.error = ConversionError(
+                code: "convert.unsupported-type", message: "no registered codec reads \(contentType.identifier)", file: item.input.description)
+        }
+        return result
+    }
+
+    private func report(_ item: PlannedItem, _ prepared: PreparedItem, output: ItemPath?, status: ConversionReport.Status) -> ConversionReport.Item {
+        ConversionReport.Item(
+            input: item.input, output: output, status: status, sourceType: prepared.sourceType, route: prepared.route,
+            warnings: prepared.warnings, error: prepared.error)
+    }
+
+    /// A fresh temporary name; the prefix marks it as the job's, for cleaning up after a kill.
+    static func temporaryName() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return ".docmigrate-tmp-" + String(generator.next() & 0xFFFF_FFFF_FFFF, radix: 36)
+    }
+
+    // MARK: In place
+
+    private struct BackupPlan {
+        var source: ItemPath
+        var backup: (temporary: ItemPath, path: ItemPath)?
+    }
+
+    /// Writes and verifies a backup copy of the input (not yet renamed to its name), or finds the one a killed run left.
+    private func prepareBackup(_ item: PlannedItem, folder: ItemPath) -> Result<BackupPlan, ConversionError> {
+        guard item.kind == .file else {
+            return .failure(ConversionError(
+                code: "convert.in-place.package", message: "in-place conversion of packages is not supported; use --output", file: item.input.description))
+        }
+        let backupPath = ItemPath(bytes: item.input.bytes + Array(job.backupSuffix.utf8))
+        do {
+            let original = try ByteNamedFiles.contents(item.input.bytes)
+            if (try ByteNamedFiles.status(backupPath.bytes)) != nil {
+                let existing = try ByteNamedFiles.contents(backupPath.bytes).data
+                if existing == original.data { return .success(BackupPlan(source: item.input, backup: nil)) }
+                guard job.resume else {
+                    return .failure(ConversionError(
+                        code: "convert.backup-exists", message: "a different file already has the backup's name \(backupPath)", file: item.input.description))
+                }
+                return .success(BackupPlan(source: backupPath, backup: nil))
+            }
+            let temporary = folder.appending(Array(Self.temporaryName().utf8))
+            try ByteNamedFiles.createFile(temporary.bytes, contents: original.data)
+            try ItemPreparer.copyMetadata(from: item.input, status: original.status, to: temporary)
+            guard try ByteNamedFiles.contents(temporary.bytes).data == original.data else {
+                try? ByteNamedFiles.removeTree(temporary.bytes)
+                return .failure(ConversionError(code: "convert.backup-mismatch", message: "the backup copy does not read back as the original", file: item.input.description))
+            }
+            return .success(BackupPlan(source: item.input, backup: (temporary, backupPath)))
+        } catch {
+            return .failure(ConversionError(error, file: item.input.description))
+        }
+    }
+
+    // MARK: Cleaning up after a kill
+
+    /// Removes the `.docmigrate-tmp-*` items a killed run left in the output folder (or, in place, the input folders).
+    private func removeTemporaries() {
+        var folders: [ItemPath] = []
+        if let output = job.outputFolder {
+            folders = [output]
+        } else if case .paths(let paths) = job.plan.source {
+            folders = paths
+        }
+        while let folder = folders.popLast() {
+            guard let names = try? ByteNamedFiles.names(inFolder: folder.bytes) else { continue }
+            for name in names {
+                let path = folder.appending(name)
+                if name.starts(with: Array(".docmigrate-tmp-".utf8)) {
+                    try? ByteNamedFiles.removeTree(path.bytes)
+                } else if (try? ByteNamedFiles.status(path.bytes))??.kind == .directory {
+                    folders.append(path)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,201 @@
+import DocumentCodecs
+import DocumentPlatform
+import Foundation
+import Synchronization
+
+/// The child worker process of a job: it prepares items one at a time so that a trap or a hang in a
+/// decoder ends that process (and fails that item), never the job.
+///
+/// The parent starts the worker command (the `docmigrate` binary itself, whose `convert` verb turns into
+/// a worker when `DOCMIGRATE_CONVERT_WORKER` is set, or any executable that calls ``serve(preparer:)``)
+/// and sends one JSON request line per item on its standard input; the worker answers with one
+/// `PreparedItem` JSON line on its standard output. The target and `--no-verify` travel in the
+/// environment (`DOCMIGRATE_CONVERT_TO`, `DOCMIGRATE_CONVERT_VERIFY`).
+public enum ConversionWorker {
+    /// The environment variable that turns a `docmigrate convert` process into a worker.
+    public static let environmentKey = "DOCMIGRATE_CONVERT_WORKER"
+    /// The environment variable that carries `--to`.
+    public static let targetKey = "DOCMIGRATE_CONVERT_TO"
+    /// The environment variable that carries whether outputs are verified (`1` or `0`).
+    public static let verifyKey = "DOCMIGRATE_CONVERT_VERIFY"
+
+    /// One request: prepare `input` into `temporary`.
+    public struct Request: Codable, Sendable {
+        /// The input to read (a file, or a folder read as one document).
+        public var input: ItemPath
+        /// Whether the input is a file or a package.
+        public var kind: PlannedItem.Kind
+        /// Where to write the verified output.
+        public var temporary: ItemPath
+    }
+
+    /// Whether this process was started as a worker.
+    public static func isWorker(environment: [String: String]) -> Bool {
+        environment[environmentKey] == "1"
+    }
+
+    /// The preparer a worker process uses: the target and verification from its environment.
+    public static func preparer(registry: CodecRegistry, environment: [String: String], warningChecks: ConversionWarningChecks = ConversionWarningChecks()) throws -> ItemPreparer {
+        let target = try ConversionTarget(environment[targetKey] ?? "", registry: registry)
+        return ItemPreparer(
+            registry: registry, routes: ConversionRoutes(to: target, registry: registry), verifies: environment[verifyKey] != "0",
+            warningChecks: warningChecks)
+    }
+
+    /// Serves requests from standard input until it ends; returns the exit status (0).
+    public static func serve(preparer: ItemPreparer) -> Int32 {
+        let decoder = JSONDecoder()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let output = FileHandle.standardOutput
+        while let line = readLine(strippingNewline: true) {
+            var answer = PreparedItem()
+            if let request = try? decoder.decode(Request.self, from: Data(line.utf8)) {
+                answer = preparer.prepare(input: request.input, kind: request.kind, temporary: request.temporary)
+            } else {
+                answer.error = ConversionError(code: "convert.worker.bad-request", message: "the worker could not read its request")
+            }
+            var data = (try? encoder.encode(answer)) ?? Data("{}".utf8)
+            data.append(UInt8(ascii: "\n"))
+            try? output.write(contentsOf: data)
+        }
+        return 0
+    }
+}
+
+/// How a job runs the risky part of each item.
+public enum ItemIsolation: Sendable {
+    /// In this process: fastest, but a trap ends the job and a hang is not interrupted.
+    case inProcess
+    /// In child worker processes started with this command, one per concurrent item slot.
+    case childProcess(WorkerCommand)
+}
+
+/// The command that starts a worker: an executable, its arguments, and extra environment.
+public struct WorkerCommand: Sendable {
+    /// The program to start.
+    public var executable: URL
+    /// Its arguments.
+    public var arguments: [String]
+    /// Variables added to this process's environment for it.
+    public var environment: [String: String]
+
+    /// A worker command.
+    public init(executable: URL, arguments: [String] = [], environment: [String: String] = [:]) {
+        self.executable = executable
+        self.arguments = arguments
+        self.environment = environment
+    }
+}
+
+/// One running worker process, owned by one task of the job's group at a time.
+final class WorkerProcess: @unchecked Sendable {
+    // Unchecked: the stored process and pipes are used by one task at a time (the slot that owns the
+    // worker); only `timedOut` is touched from the timer's thread, and it sits behind a Mutex.
+    private let process: Process
+    private let input: FileHandle
+    private let output: FileHandle
+    private var buffer = Data()
+    private let timedOut = Mutex(false)
+    /// A serial queue of its own, so time limits fire even when every pool thread is busy.
+    private static let timerQueue = DispatchQueue(label: "docmigrate.conversion.item-timeout")
+
+    init(command: WorkerCommand, target: String, verifies: Bool) throws {
+        process = Process()
+        process.executableURL = command.executable
+        process.arguments = command.arguments
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in command.environment { environment[key] = value }
+        environment[ConversionWorker.environmentKey] = "1"
+        environment[ConversionWorker.targetKey] = target
+        environment[ConversionWorker.verifyKey] = verifies ? "1" : "0"
+        // A worker that traps is expected now and then: it should end at once, not spend seconds symbolicating a backtrace.
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        let inputPipe = Pipe()
+        let outputPipe = Pipe()
+        process.standardInput = inputPipe
+        process.standardOutput = outputPipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input = inputPipe.fileHandleForWriting
+        output = outputPipe.fileHandleForReading
+    }
+
+    /// Whether the worker can take another item.
+    var isRunning: Bool { process.isRunning && !timedOut.withLock { $0 } }
+
+    /// Prepares one item in the worker, or fails it when the worker dies or exceeds `timeout`.
+    func prepare(_ request: ConversionWorker.Request, timeout: Duration?) async -> PreparedItem {
+        // The read blocks until the worker answers or dies: on a thread of its own, never one of the
+        // cooperative pool's or Dispatch's width-limited global queues, which the time limit's timer needs.
+        await withCheckedContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(returning: self.prepareBlocking(request, timeout: timeout))
+            }
+            thread.start()
+        }
+    }
+
+    private func prepareBlocking(_ request: ConversionWorker.Request, timeout: Duration?) -> PreparedItem {
+        var failed = PreparedItem()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard var line = try? encoder.encode(request) else {
+            failed.error = ConversionError(code: "convert.worker.bad-request", message: "the request could not be encoded", file: request.input.description)
+            return failed
+        }
+        line.append(UInt8(ascii: "\n"))
+        var timer: DispatchWorkItem?
+        if let timeout {
+            let item = DispatchWorkItem { [self] in
+                timedOut.withLock { $0 = true }
+                ProcessSignals.kill(process.processIdentifier)
+            }
+            timer = item
+            let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+            Self.timerQueue.asyncAfter(deadline: .now() + seconds, execute: item)
+        }
+        defer { timer?.cancel() }
+        do {
+            try input.write(contentsOf: line)
+        } catch {
+            return stopped(request, failed)
+        }
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let answer = buffer[buffer.startIndex..<newline]
+                buffer.removeSubrange(buffer.startIndex...newline)
+                if let prepared = try? JSONDecoder().decode(PreparedItem.self, from: Data(answer)) { return prepared }
+                failed.error = ConversionError(code: "convert.worker.bad-answer", message: "the worker's answer could not be read", file: request.input.description)
+                return failed
+            }
+            let chunk = output.availableData
+            if chunk.isEmpty { return stopped(request, failed) }
+            buffer.append(chunk)
+        }
+    }
+
+    private func stopped(_ request: ConversionWorker.Request, _ failed: PreparedItem) -> PreparedItem {
+        var failed = failed
+        process.waitUntilExit()
+        try? ByteNamedFiles.removeTree(request.temporary.bytes)
+        if timedOut.withLock({ $0 }) {
+            failed.error = ConversionError(
+                code: "convert.item-timeout", message: "the item took longer than the time limit (--item-timeout); its worker was stopped",
+                file: request.input.description)
+        } else {
+            let how = process.terminationReason == .uncaughtSignal ? "signal \(process.terminationStatus)" : "status \(process.terminationStatus)"
+            failed.error = ConversionError(
+                code: "convert.worker-crashed", message: "the worker process ended (\(how)) while converting this item", file: request.input.description)
+        }
+        return failed
+    }
+
+    /// Ends the worker: closing its input ends its loop.
+    func finish() {
+        try? input.close()
+        if timedOut.withLock({ $0 }) { return }
+        process.waitUntilExit()
+    }
+}

@@ -1,0 +1,37 @@
+import Comparison
+import DocumentCodecs
+
+/// SHA-256 of a document: a file's bytes, or for a folder its members' names, kinds and bytes in byte-wise name order.
+///
+/// The journal records it for inputs and outputs, and a resumed job recognises an output that was
+/// renamed into place before its journal line was written by this digest.
+enum DocumentDigest {
+    static func of(_ wrapper: FileWrapper) -> SHA256Digest {
+        var hasher = SHA256()
+        add(wrapper, to: &hasher)
+        return hasher.finalize()
+    }
+
+    private static func add(_ wrapper: FileWrapper, to hasher: inout SHA256) {
+        if wrapper.isDirectory {
+            hasher.update(Array("D".utf8))
+            let children = (wrapper.fileWrappers ?? [:]).sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            for (name, child) in children {
+                var length = UInt64(name.utf8.count).littleEndian
+                withUnsafeBytes(of: &length) { hasher.update($0) }
+                hasher.update(Array(name.utf8))
+                add(child, to: &hasher)
+            }
+            hasher.update(Array("E".utf8))
+        } else if wrapper.isSymbolicLink {
+            hasher.update(Array("L".utf8))
+            hasher.update(Array((wrapper.symbolicLinkDestinationURL?.path ?? "").utf8))
+        } else {
+            let data = wrapper.regularFileContents ?? Data()
+            hasher.update(Array("F".utf8))
+            var length = UInt64(data.count).littleEndian
+            withUnsafeBytes(of: &length) { hasher.update($0) }
+            hasher.update(data)
+        }
+    }
+}

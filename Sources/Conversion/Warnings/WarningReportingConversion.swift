@@ -1,0 +1,59 @@
+import DocumentCodecs
+
+/// Something a conversion could not carry across exactly, which the job reports without failing the item.
+///
+/// A lossy conversion (dates with sub-second precision written where seconds are kept, a character
+/// the target encoding lacks replaced) is a warning: named in the report, and turned into a failure
+/// with its own exit code by `--fail-on-warnings`.
+public struct ConversionWarning: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// A stable dotted code, such as `plist.date.sub-second-precision`.
+    public var code: String
+    /// Where in the document, as a codec says it (a key path, a member, a line); empty for the whole.
+    public var path: String
+    /// One sentence saying what was lost.
+    public var message: String
+
+    /// A warning.
+    public init(code: String, path: String = "", message: String) {
+        self.code = code
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { (path.isEmpty ? "" : path + ": ") + message + " [\(code)]" }
+}
+
+/// A conversion that can say what it loses: the optional second protocol beside `SnapshotConversion`.
+///
+/// Existing conformers of `SnapshotConversion` are untouched; a conversion that knows it may lose
+/// something also conforms to this protocol and is registered with the job's `ConversionWarningChecks`
+/// (the registry's type-erased `AnySnapshotConversion` cannot be asked for a protocol it does not carry).
+/// `warnings(converting:into:)` runs after `convert` with both snapshots, so it costs nothing when
+/// the conversion is lossless, and the conversion's own `convert` stays as it is.
+public protocol WarningReportingConversion: SnapshotConversion {
+    /// What converting `source` into `converted` lost; empty when nothing was.
+    func warnings(converting source: Source.Snapshot, into converted: Target.Snapshot) -> [ConversionWarning]
+}
+
+/// The warning checks of a job's conversions, looked up by source and target codec.
+public struct ConversionWarningChecks: Sendable {
+    private var checks: [String: @Sendable (AnySnapshot, AnySnapshot) -> [ConversionWarning]] = [:]
+
+    /// No checks.
+    public init() {}
+
+    /// Adds the warning check of the conversion type `Conversion`.
+    public mutating func register<Conversion: WarningReportingConversion>(_ conversion: Conversion.Type) {
+        checks[Conversion.Source.identifier + "\u{0}" + Conversion.Target.identifier] = { source, converted in
+            guard let sourceValue = source.value as? Conversion.Source.Snapshot,
+                let convertedValue = converted.value as? Conversion.Target.Snapshot
+            else { return [] }
+            return Conversion().warnings(converting: sourceValue, into: convertedValue)
+        }
+    }
+
+    /// The warnings of one conversion step; empty when the conversion has no check.
+    public func warnings(for conversion: AnySnapshotConversion, source: AnySnapshot, converted: AnySnapshot) -> [ConversionWarning] {
+        checks[conversion.sourceCodec + "\u{0}" + conversion.targetCodec]?(source, converted) ?? []
+    }
+}

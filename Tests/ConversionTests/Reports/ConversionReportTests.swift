@@ -1,0 +1,67 @@
+import Conversion
+import DocumentCodecs
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct ConversionReportTests {
+    private func sampleReport(_ names: [String], target: String = "plain-text") -> ConversionReport {
+        var report = ConversionReport(target: target)
+        for name in names {
+            switch name.first {
+            case "f":
+                report.add(ConversionReport.Item(
+                    input: ItemPath(name), status: .failed,
+                    error: ConversionError(code: "plain-text.invalid-utf8", message: "bad <byte> & more", file: name, location: .inMember("x", .byte(500)))))
+            case "s":
+                report.add(ConversionReport.Item(input: ItemPath(name), status: .skipped, error: ConversionError(code: "convert.skipped.symbolic-link", message: "a link")))
+            case "w":
+                report.add(ConversionReport.Item(
+                    input: ItemPath(name), status: .warning, warnings: [ConversionWarning(code: "uppercase.sharp-s", message: "ß became SS")]))
+            default:
+                report.add(ConversionReport.Item(input: ItemPath(bytes: Array(name.utf8) + [0xFF]), output: ItemPath("out/" + name), status: .converted, route: ["a", "b"]), inputBytes: 10)
+            }
+        }
+        report.sort()
+        return report
+    }
+
+    @Test func jsonRoundTripsAndNamesCodesAndOffsets() throws {
+        let report = sampleReport(["c1", "f1", "s1", "w1"])
+        let data = try report.json()
+        #expect(try ConversionReport.decode(json: data) == report)
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains("\"byteOffset\" : 500"))
+        #expect(text.contains("\"code\" : \"plain-text.invalid-utf8\""))
+        #expect(text.contains("base64:"))
+    }
+
+    @Test func mergingShardsGivesTheWholeReport() throws {
+        let whole = sampleReport(["c1", "c2", "f1", "s1", "w1"])
+        let merged = try ConversionReport.merged([sampleReport(["c2", "s1"]), sampleReport(["w1", "f1", "c1"])])
+        #expect(merged.items == whole.items)
+        #expect(merged.totals == whole.totals)
+        let duplicate = try #require(throws: ConversionError.self) { try ConversionReport.merged([sampleReport(["c1"]), sampleReport(["c1"])]) }
+        #expect(duplicate.code == "merge.duplicate-item")
+        let mismatch = try #require(throws: ConversionError.self) { try ConversionReport.merged([sampleReport(["c1"]), sampleReport(["c2"], target: "json")]) }
+        #expect(mismatch.code == "merge.target-mismatch")
+    }
+
+    @Test func junitIsWellFormedWithOneCasePerItem() throws {
+        let junit = sampleReport(["c1", "f1", "s1", "w1"]).junit()
+        let program = """
+            import sys, xml.etree.ElementTree as tree
+            root = tree.fromstring(sys.stdin.buffer.read())
+            cases = root.findall(".//testcase")
+            print(len(cases), len(root.findall(".//failure")), len(root.findall(".//skipped")), root.get("tests"), root.get("failures"))
+            """
+        #expect(try PythonOracle.run(program, input: Data(junit.utf8)).trimmingCharacters(in: .whitespacesAndNewlines) == "4 2 1 4 2")
+    }
+
+    @Test func textListsProblemsAndTotals() {
+        let text = sampleReport(["c1", "f1", "s1", "w1"]).text()
+        #expect(text.contains("FAILED   f1: member x: byte 500 (0x1f4): bad <byte> & more [plain-text.invalid-utf8]"))
+        #expect(text.contains("warning  w1: ß became SS [uppercase.sharp-s]"))
+        #expect(text.hasSuffix("4 items: 1 converted, 1 with warnings, 1 skipped, 1 failed\n"))
+    }
+}
