@@ -11,10 +11,9 @@ enum FoundationPropertyListBridge {
     struct Failure: Error, CustomStringConvertible { let description: String }
 
     /// The archive `NSKeyedArchiver` writes for `root`, as a `PropertyListValue`.
-    static func archive(_ root: Any, classNames: [String: AnyClass] = [:]) throws -> PropertyListValue {
+    static func archive(_ root: Any) throws -> PropertyListValue {
         let archiver = NSKeyedArchiver(requiringSecureCoding: false)
         archiver.outputFormat = .xml
-        for entry in classNames { archiver.setClassName(entry.key, for: entry.value) }
         archiver.encode(root, forKey: NSKeyedArchiveRootObjectKey)
         archiver.finishEncoding()
         return try value(fromPropertyListData: archiver.encodedData)
