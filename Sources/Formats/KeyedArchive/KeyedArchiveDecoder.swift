@@ -259,12 +259,16 @@ struct KeyedArchiveDecoder {
 
     /// Decodes an object's fields (or `$top`'s roots) in the order `NSKeyedArchiver` encoded them.
     ///
-    /// The archiver numbers objects as it meets them, so sorting the fields by the first new UID they
-    /// hold recovers that order (a dictionary's own order is lost in XML, which sorts keys, and is hash
-    /// order in binary). Fields holding no UID keep their relative order, after the others.
+    /// The archiver numbers objects as it first meets them, so sorting the fields by the smallest UID
+    /// they hold that nothing decoded so far has met recovers that order (a dictionary's own order is
+    /// lost in XML, which sorts keys, and is hash order in binary). Fields holding only UIDs met
+    /// before, or none, do not affect the numbering; they keep their relative order, after the others.
+    /// Encoding the tree and decoding it again therefore gives the same order.
     private mutating func decodeFields(_ entries: [PropertyListEntry], path: String, depth: Int) throws -> [KeyedArchiveField] {
+        let reached = self.reached
+        func isNew(_ uid: UInt32) -> Bool { Int(uid) >= reached.count || !reached[Int(uid)] }
         let ordered = entries.enumerated()
-            .map { (index: $0.offset, entry: $0.element, first: Self.firstUID($0.element.value, depth: 0) ?? UInt32.max) }
+            .map { (index: $0.offset, entry: $0.element, first: Self.firstUID($0.element.value, depth: 0, where: isNew) ?? UInt32.max) }
             .sorted { ($0.first, $0.index) < ($1.first, $1.index) }
         var fields: [KeyedArchiveField] = []
         fields.reserveCapacity(ordered.count)
@@ -300,13 +304,13 @@ struct KeyedArchiveDecoder {
         }
     }
 
-    /// The smallest UID a field holds, searched only as deep as decoding will go.
-    private static func firstUID(_ value: PropertyListValue, depth: Int) -> UInt32? {
-        if let uid = uid(value) { return uid == 0 ? nil : uid }
+    /// The smallest UID a field holds that `isNew` accepts, searched only 64 levels deep.
+    private static func firstUID(_ value: PropertyListValue, depth: Int, where isNew: (UInt32) -> Bool) -> UInt32? {
+        if let uid = uid(value) { return uid != 0 && isNew(uid) ? uid : nil }
         guard depth < 64 else { return nil }
         switch value {
-        case .array(let elements): return elements.compactMap { firstUID($0, depth: depth + 1) }.min()
-        case .dictionary(let entries): return entries.compactMap { firstUID($0.value, depth: depth + 1) }.min()
+        case .array(let elements): return elements.compactMap { firstUID($0, depth: depth + 1, where: isNew) }.min()
+        case .dictionary(let entries): return entries.compactMap { firstUID($0.value, depth: depth + 1, where: isNew) }.min()
         default: return nil
         }
     }

@@ -12,7 +12,7 @@ import DocumentCodecs
 ///   `{"$orderedSet": […]}`; dates `{"$date": "2001-01-01T00:00:00Z", "$time": seconds since 2001}`
 ///   (the ISO-8601 text for reading, with fractional seconds when there are any; `$time` is exact);
 ///   URLs `{"$url": relative, "$base": base}`; UUIDs `{"$uuid": "E621E1F8-…"}`; `NSNull` `{"$null": true}`;
-///   object-stored strings and bytes `{"$string": …}` and `{"$data": …}` with their class.
+///   object-stored strings and bytes `{"$string": …}` and `{"$data": …}` (usual classes `NSMutableString`, `NSMutableData`).
 /// - A value whose class is not its kind's usual one (`NSMutableArray`, `NSMutableString`) carries
 ///   `"$class"` and `"$classes"` (and `"$classhints"` when the archive has them); an array or a string-keyed
 ///   dictionary with another class becomes `{"$array": […]}` or `{"$dictionary": …}` to make room for them.
@@ -170,8 +170,12 @@ enum KeyedArchiveRendering {
             case .boolean(let boolean): return .boolean(boolean)
             case .data(let data): return .object([("$data", .data(data))])
             case .reference(let target): return .object([("$ref", .integer(Int128(target)))])
-            case .mutableString(let string, _): body = [("$string", .string(string))]
-            case .mutableData(let data, _): body = [("$data", .data(data))]
+            case .mutableString(let string, _):
+                body = [("$string", .string(string))]
+                usual = .mutableString
+            case .mutableData(let data, _):
+                body = [("$data", .data(data))]
+                usual = .mutableData
             case .date(let seconds, _):
                 body = [("$date", .date(seconds)), ("$time", .real(seconds))]
                 usual = .date

@@ -93,7 +93,7 @@ import Testing
         // A node whose `parent` field refers back to itself and whose `children` array holds the same child twice.
         // Laid out as NSKeyedArchiver does: objects numbered as met, each class after its first object's fields.
         let value = Self.archive([
-            .dictionary([entry("$class", .uid(6)), entry("parent", .uid(1)), entry("children", .uid(2)), entry("depth", .integer(0))]),
+            .dictionary([entry("$class", .uid(6)), entry("children", .uid(2)), entry("parent", .uid(1)), entry("depth", .integer(0))]),
             .dictionary([entry("$class", .uid(5)), entry("NS.objects", .array([.uid(3), .uid(3)]))]),
             .dictionary([entry("$class", .uid(4))]),
             classDictionary("NSNull"),
@@ -102,8 +102,8 @@ import Testing
         ])
         let archive = try KeyedArchive(propertyList: value)
         #expect(archive.root == .object(KeyedArchiveClass(rootClass: "Node"), fields: [
-            KeyedArchiveField(key: "parent", value: .object(.reference(0))),
             KeyedArchiveField(key: "children", value: .object(.array([.null(.null), .reference(2)], .array))),
+            KeyedArchiveField(key: "parent", value: .object(.reference(0))),
             KeyedArchiveField(key: "depth", value: .value(.integer(0))),
         ]))
         #expect(try archive.propertyList() == value)
@@ -150,9 +150,9 @@ import Testing
         KeyedArchiveDictionaryEntry(key: .string("ordered"), value: .orderedSet([.string("x"), .boolean(false)], .orderedSet)),
         KeyedArchiveDictionaryEntry(key: .string("set"), value: .set([.integer(Int128(UInt64.max))], KeyedArchiveClass(name: "NSMutableSet", chain: ["NSMutableSet", "NSSet", "NSObject"]))),
         KeyedArchiveDictionaryEntry(key: .string("nil"), value: .object(KeyedArchiveClass(rootClass: "Holder"), fields: [
-            // Fields in the order decoding recovers: by the first UID each holds, then those holding none.
-            KeyedArchiveField(key: "same", value: .object(.reference(7))),
+            // Fields in the order decoding recovers: by the first new UID each holds, then the others.
             KeyedArchiveField(key: "list", value: .array([.object(.string("in")), .value(.integer(2))])),
+            KeyedArchiveField(key: "same", value: .object(.reference(7))),
             KeyedArchiveField(key: "nothing", value: .object(.nilReference)),
             KeyedArchiveField(key: "$odd", value: .value(.date(secondsSinceReferenceDate: 0.5))),
         ])),

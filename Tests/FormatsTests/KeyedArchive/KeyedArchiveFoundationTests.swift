@@ -28,19 +28,21 @@ import Testing
         let expected = KeyedArchiveValue.object(KeyedArchiveClass(rootClass: "FormatsTests.ArchivedBook"), fields: [
             KeyedArchiveField(key: "title", value: .object(.string("Field notes"))),
             KeyedArchiveField(key: "pages", value: .object(.array([
+                // Fields that meet new objects first, in the archiver's order; then the others in key order.
                 .object(page, fields: [
-                    KeyedArchiveField(key: "book", value: .object(.reference(0))),
                     KeyedArchiveField(key: "text", value: .object(.string("hello"))),
                     KeyedArchiveField(key: "created", value: .object(.date(secondsSinceReferenceDate: 1.5, .date))),
+                    KeyedArchiveField(key: "book", value: .object(.reference(0))),
                     KeyedArchiveField(key: "pageNumber", value: .value(.integer(1))),
                     KeyedArchiveField(key: "pinned", value: .value(.boolean(true))),
                 ]),
                 .object(page, fields: [
-                    KeyedArchiveField(key: "book", value: .object(.reference(0))),
-                    KeyedArchiveField(key: "text", value: .object(.string("hello"))),
                     KeyedArchiveField(key: "created", value: .object(.date(secondsSinceReferenceDate: 86_400, .date))),
+                    KeyedArchiveField(key: "book", value: .object(.reference(0))),
                     KeyedArchiveField(key: "pageNumber", value: .value(.integer(2))),
                     KeyedArchiveField(key: "pinned", value: .value(.boolean(false))),
+                    // The archiver stored "hello" once; this page's text refers to the first page's.
+                    KeyedArchiveField(key: "text", value: .object(.string("hello"))),
                 ]),
             ], .array))),
         ])
