@@ -1,0 +1,31 @@
+import DocumentCodecs
+import Formats
+import Foundation
+import Testing
+
+@Suite struct XMLPropertyListMutationTests {
+    static let mutantCount = 4_000
+
+    @Test func decodesEveryMutantToAValueOrACodecErrorAndWritesBackWhatItReads() throws {
+        var generator = PropertyListValueGenerator(generator: SeededGenerator(seed: 21), includesReals: true)
+        var seeds = try (0..<12).map { _ in try XMLPropertyList.write(generator.value()) }
+        seeds.append(Data("<?xml version=\"1.0\"?><!DOCTYPE plist SYSTEM \"x\"><plist><array><![CDATA[x]]><string>&#x41;&amp;</string><!-- c --><dict><key>CF$UID</key><integer>0x7</integer></dict></array></plist>".utf8))
+        let mutants = PropertyListMutation.mutants(of: seeds, count: Self.mutantCount, seed: 99)
+        var failures: [String] = []
+        var decoded = 0
+        for mutant in mutants {
+            for options in [XMLPropertyList.ReadingOptions.strict, .coreFoundationCompatible] {
+                if let failure = PropertyListMutation.outcome({
+                    let document = try XMLPropertyList.readDocument(mutant, options: options)
+                    decoded += 1
+                    _ = try? XMLPropertyList.write(document.value, options: .init(style: document.style ?? .coreFoundation))
+                }) {
+                    failures.append(failure)
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(3))")
+        // The mutants must exercise both outcomes, or the test proves nothing.
+        #expect(decoded > 100 && decoded < 2 * Self.mutantCount)
+    }
+}
