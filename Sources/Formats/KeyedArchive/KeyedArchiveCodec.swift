@@ -6,9 +6,9 @@ import DocumentCodecs
 /// and as files they are property lists. So the codec reads the property-list types
 /// (`com.apple.binary-property-list`, `com.apple.xml-property-list`, `com.apple.property-list`), and
 /// the registry leaves those to the property-list codec, registered first: a manifest or a job names
-/// `keyed-archive` explicitly. The bytes go through `PropertyListCodec` (which finds the form by content)
-/// and then through `KeyedArchive(propertyList:)`; writing uses the form the snapshot holds, whatever
-/// type is asked for, and an unchanged archive is written back as it was read.
+/// `keyed-archive` explicitly. The bytes are read by `BinaryPropertyList` (a file starting `bplist`) or
+/// `XMLPropertyList` and then by `KeyedArchive(propertyList:)`; writing uses the form the snapshot holds,
+/// whatever type is asked for, and an unchanged archive is written back as it was read.
 ///
 /// Error codes: the property-list codec's `plist.*` codes for the bytes, the `keyed-archive.*` codes of
 /// `KeyedArchive` for the structure, and `keyed-archive.not-a-file` (a folder was given) and
@@ -25,7 +25,21 @@ public struct KeyedArchiveCodec: DocumentCodec {
         guard file.isRegularFile else {
             throw CodecError(code: "keyed-archive.not-a-file", message: "a keyed archive is a single file, not a folder")
         }
-        return try KeyedArchiveDocument(propertyList: try PropertyListCodec().decode(file, contentType: contentType))
+        return try KeyedArchiveDocument(propertyList: try Self.propertyList(file, codePrefix: "keyed-archive"))
+    }
+
+    /// Reads a file's property list, binary when it starts with `bplist`, XML otherwise.
+    ///
+    /// An archive is never OpenStep (that form has no numbers, and `$version` is one), so the two
+    /// strict readers suffice, and what is neither is refused by the XML reader with its `plist.*` code.
+    static func propertyList(_ file: FileWrapper, codePrefix: String) throws -> PropertyListDocument {
+        guard let data = file.regularFileContents else {
+            throw CodecError(code: codePrefix + ".unreadable", message: "the file's contents could not be read")
+        }
+        if data.starts(with: Array("bplist".utf8)) {
+            return PropertyListDocument(value: try BinaryPropertyList.read(data), format: .binary)
+        }
+        return PropertyListDocument(value: try XMLPropertyList.read(data), format: .xml)
     }
 
     public func encode(_ snapshot: KeyedArchiveDocument, previous: FileWrapper?, contentType: UTType) throws -> FileWrapper {

@@ -3,11 +3,11 @@ import DocumentCodecs
 /// Notebook v1 files (`com.example.notebook-v1`, extension `notebookv1`): the flat legacy notebook.
 ///
 /// One file holding a keyed archive of the app's `Notebook` and `Page` classes (binary or XML), or the
-/// same content as a plain property list. Reading goes through `PropertyListCodec` for the bytes and
+/// same content as a plain property list (binary or XML). Reading goes through the property-list readers and
 /// `NotebookV1(propertyList:)` for the content; writing keeps the storage the notebook was read in,
 /// and an unchanged notebook is written back as it was read. Error codes: the `plist.*` codes for the
 /// bytes, the `keyed-archive.*` codes for the archive, the `notebook-v1.*` codes of
-/// `NotebookV1(propertyList:)`, plus `notebook-v1.not-a-file` and `notebook-v1.unwritable-format`.
+/// `NotebookV1(propertyList:)`, plus `notebook-v1.not-a-file`, `.unreadable` and `.unwritable-format`.
 public struct NotebookV1Codec: DocumentCodec {
     public typealias Snapshot = NotebookV1
 
@@ -31,7 +31,7 @@ public struct NotebookV1Codec: DocumentCodec {
         guard file.isRegularFile else {
             throw CodecError(code: "notebook-v1.not-a-file", message: "a notebook v1 is a single file, not a folder")
         }
-        return try NotebookV1(propertyList: try PropertyListCodec().decode(file, contentType: .propertyList))
+        return try NotebookV1(propertyList: try KeyedArchiveCodec.propertyList(file, codePrefix: "notebook-v1"))
     }
 
     public func encode(_ snapshot: NotebookV1, previous: FileWrapper?, contentType: UTType) throws -> FileWrapper {

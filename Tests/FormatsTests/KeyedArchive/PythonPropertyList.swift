@@ -86,7 +86,7 @@ enum PythonPropertyList {
         let exponent = magnitude.exponent
         let significand = magnitude.significandBitPattern
         let isSubnormal = magnitude.isSubnormal
-        return "\(sign)0x\(isSubnormal ? 0 : 1).\(String(significand, radix: 16).leftPadded(13))p\(isSubnormal ? -1022 : exponent)"
+        return "\(sign)0x\(isSubnormal ? 0 : 1).\(String(significand, radix: 16).paddedForHex(13))p\(isSubnormal ? -1022 : exponent)"
     }
 
     static func value(_ json: JSONValue) throws -> PropertyListValue {
@@ -123,7 +123,7 @@ enum PythonPropertyList {
 }
 
 extension String {
-    fileprivate func leftPadded(_ width: Int) -> String {
+    fileprivate func paddedForHex(_ width: Int) -> String {
         String(repeating: "0", count: max(0, width - count)) + self
     }
 }
