@@ -1,4 +1,38 @@
+import Formats
+import Foundation
+
 extension BenchModes {
     /// The property-list modes.
-    static var propertyListModes: [String: Mode] { [:] }
+    static var propertyListModes: [String: Mode] { ["plist-to-xml": plistToXML] }
+
+    /// `plist-to-xml FOLDER`: reads every file of FOLDER (sorted by name), decodes it as a binary property
+    /// list and encodes its value as XML in memory; prints `files=N input-bytes=N output-bytes=N seconds=S`.
+    ///
+    /// The time covers what `bench/plist-to-xml` times on the Python side: listing the folder, reading
+    /// each file, decoding and encoding. Outputs are not written, so the disk is measured by neither side.
+    static func plistToXML(_ arguments: [String]) throws {
+        guard let folder = arguments.first else {
+            throw PropertyListBenchUsageError(description: "usage: docmigrate-bench plist-to-xml FOLDER")
+        }
+        let clock = ContinuousClock()
+        var inputBytes = 0, outputBytes = 0, files = 0
+        let elapsed = try clock.measure {
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }.sorted()
+            for name in names {
+                let data = try Data(contentsOf: URL(fileURLWithPath: folder).appendingPathComponent(name))
+                let value = try BinaryPropertyList.read(data)
+                let xml = try XMLPropertyList.write(value)
+                inputBytes += data.count
+                outputBytes += xml.count
+                files += 1
+            }
+        }
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        print("files=\(files) input-bytes=\(inputBytes) output-bytes=\(outputBytes) seconds=\(seconds)")
+    }
+
+    /// A mode was called with the wrong arguments.
+    struct PropertyListBenchUsageError: Error, CustomStringConvertible {
+        let description: String
+    }
 }

@@ -14,7 +14,11 @@ import DocumentCodecs
 ///
 /// Stricter than CoreFoundation, on purpose (a verifier must not accept what it cannot keep):
 /// text after a strings file's last entry, an unterminated `/*` comment, a lone surrogate from
-/// `\U`, and (by default) a repeated key are errors, where CF ignores, ends, keeps or overwrites.
+/// `\U`, an octal escape naming an undefined NeXTSTEP byte (0xFE, 0xFF) and (by default) a
+/// repeated key are errors. Linux `plutil` (checked by hand) ignores the text, stops at the end of
+/// the file, writes U+FFFD, writes U+0000 and keeps the last value. A zero-length file is an empty
+/// dictionary here, as CF's OpenStep parser treats whitespace-only text; `plutil` refuses
+/// zero-length data before that parser runs.
 ///
 /// Error codes, each with a line and column (or a byte offset for encoding defects):
 /// `plist.openstep.encoding`, `plist.openstep.unexpected-character`, `plist.openstep.unexpected-end`,

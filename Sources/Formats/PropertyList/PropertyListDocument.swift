@@ -1,4 +1,7 @@
 /// A property list as the property-list codec holds it: the value and the form it was stored in.
+///
+/// Two documents are equal when they hold the same value in the same form; how a binary file was
+/// laid out (``binaryLayout``) is a record for writing it back, not part of the document's meaning.
 public struct PropertyListDocument: Sendable, Hashable {
     /// The three forms a property list is stored in.
     public enum Format: String, Sendable, Hashable, CaseIterable {
@@ -14,9 +17,25 @@ public struct PropertyListDocument: Sendable, Hashable {
     public var value: PropertyListValue
     /// The form the document was read from, and is written back in.
     public var format: Format
+    /// How the binary file this document was read from was laid out; nil for a document made in memory
+    /// or read from another form.
+    ///
+    /// While ``value`` is unchanged, writing the binary form reproduces the source bytes exactly;
+    /// once it changes, the binary writer lays the file out afresh as Apple's writer does.
+    public var binaryLayout: BinaryPropertyListLayout?
 
     public init(value: PropertyListValue, format: Format) {
         self.value = value
         self.format = format
+        self.binaryLayout = nil
+    }
+
+    public static func == (left: PropertyListDocument, right: PropertyListDocument) -> Bool {
+        left.value == right.value && left.format == right.format
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(value)
+        hasher.combine(format)
     }
 }

@@ -9,7 +9,7 @@ import DocumentCodecs
 /// file, byte for byte, so an unchanged document is written back unchanged. What does not
 /// survive a round trip exactly:
 /// - a file in neither layout (hand-written, other tools, `0x10` integers…): its value reads, but
-///   ``Document/style`` is nil; the caller keeps the original bytes until the value changes;
+///   ``Document/style`` is nil; ``write(_:replacing:options:)`` keeps its bytes until the value changes;
 /// - `-0.0` in the CoreFoundation style (CF writes `0.0`) and NaN payloads (always `nan`);
 /// - dates with fractional seconds: the form has whole seconds only, so writing one throws
 ///   `plist.xml.date-not-whole-seconds` unless ``WritingOptions/truncatesFractionalSeconds``;
@@ -29,7 +29,7 @@ import DocumentCodecs
 /// `plist.xml.bad-integer`, `plist.xml.integer-out-of-range`, `plist.xml.bad-real`,
 /// `plist.xml.bad-date`, `plist.xml.bad-data`, `plist.xml.too-deep`.
 /// Writing error codes (with the key path): `plist.xml.invalid-character`,
-/// `plist.xml.date-not-whole-seconds`, `plist.xml.date-out-of-range`.
+/// `plist.xml.date-not-whole-seconds`, `plist.xml.date-out-of-range`, `plist.xml.too-deep` (over 2,048 levels).
 public enum XMLPropertyList {
     /// Reads an XML property list strictly; throws a `CodecError` naming the line and column on any defect.
     public static func read(_ data: Data) throws -> PropertyListValue {
@@ -61,6 +61,18 @@ public enum XMLPropertyList {
             }
         }
         return nil
+    }
+
+    /// Writes `value` for a document that was read from `original`, keeping what can be kept.
+    ///
+    /// When `original` reads (with `options`) to exactly `value` (strings compared by their Unicode
+    /// scalars, not by Swift's canonical equivalence), the original bytes come back unchanged, whatever
+    /// their layout; otherwise `value` is written in the Apple style `original` was in, or in
+    /// CoreFoundation's when it was in neither or does not read.
+    public static func write(_ value: PropertyListValue, replacing original: Data, options: ReadingOptions = ReadingOptions()) throws -> Data {
+        guard let document = try? readDocument(original, options: options) else { return try write(value) }
+        if PropertyListExactEquality.equal(document.value, value) { return original }
+        return try write(value, options: WritingOptions(style: document.style ?? .coreFoundation))
     }
 
     /// Writes `value` in CoreFoundation's layout (tabs, keys sorted by UTF-16, `<data>` wrapped at 76 columns).

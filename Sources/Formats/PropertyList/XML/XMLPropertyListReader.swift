@@ -6,10 +6,29 @@ import DocumentCodecs
 /// never call stack, and is capped by `ReadingOptions.maximumDepth`. Text is kept exactly as
 /// written (a carriage return stays a carriage return), as CoreFoundation's reader keeps it.
 struct XMLPropertyListReader {
-    private enum Frame {
-        case plist(start: Int, value: PropertyListValue?)
-        case array(start: Int, elements: [PropertyListValue])
-        case dictionary(start: Int, entries: [PropertyListEntry], positions: [[UInt8]: Int], pendingKey: [UInt8]?)
+    /// An open `<plist>`, `<array>` or `<dict>`.
+    ///
+    /// A class, so that appending to the innermost container mutates it in place: an enum payload
+    /// popped and pushed back would copy its array on every append and make reading quadratic.
+    private final class Frame {
+        enum Kind { case plist, array, dictionary }
+        let kind: Kind
+        var elements: [PropertyListValue] = []
+        var entries: [PropertyListEntry] = []
+        var positions: [[UInt8]: Int] = [:]
+        var pendingKey: [UInt8]?
+
+        init(_ kind: Kind) {
+            self.kind = kind
+        }
+
+        var elementName: String {
+            switch kind {
+            case .plist: "<plist>"
+            case .array: "<array>"
+            case .dictionary: "<dict>"
+            }
+        }
     }
 
     private let text: [UInt8]
@@ -65,7 +84,7 @@ struct XMLPropertyListReader {
             }
             if tag.name == "plist" {
                 if tag.selfClosing { throw error("plist.xml.empty", "<plist> holds no value", at: tagStart) }
-                stack.append(.plist(start: tagStart, value: nil))
+                stack.append(Frame(.plist))
                 return nil
             }
         }
@@ -73,12 +92,7 @@ struct XMLPropertyListReader {
     }
 
     private var openElementName: String? {
-        switch stack.last {
-        case .plist?: "<plist>"
-        case .array?: "<array>"
-        case .dictionary?: "<dict>"
-        case nil: nil
-        }
+        stack.last?.elementName
     }
 
     // MARK: Elements
@@ -96,17 +110,16 @@ struct XMLPropertyListReader {
             }
             if tag.selfClosing { return try deliver(tag.name == "array" ? .array([]) : .dictionary([]), at: start) }
             containerDepth += 1
-            stack.append(tag.name == "array" ? .array(start: start, elements: []) : .dictionary(start: start, entries: [], positions: [:], pendingKey: nil))
+            stack.append(Frame(tag.name == "array" ? .array : .dictionary))
             return nil
         case "key":
-            guard case .dictionary(let dictionaryStart, let entries, let positions, let pendingKey)? = stack.last else {
+            guard let dictionary = stack.last, dictionary.kind == .dictionary else {
                 throw error("plist.xml.unexpected-element", "<key> appears outside a <dict>", at: start)
             }
-            if pendingKey != nil {
+            if dictionary.pendingKey != nil {
                 throw error("plist.xml.missing-value", "the previous <key> has no value before this <key>", at: start)
             }
-            let key = try readContent(of: "key", selfClosing: tag.selfClosing)
-            stack[stack.count - 1] = .dictionary(start: dictionaryStart, entries: entries, positions: positions, pendingKey: key)
+            dictionary.pendingKey = try readContent(of: "key", selfClosing: tag.selfClosing)
             return nil
         case "string":
             return try deliver(.string(String(decoding: readContent(of: "string", selfClosing: tag.selfClosing), as: UTF8.self)), at: start)
@@ -135,18 +148,19 @@ struct XMLPropertyListReader {
         guard let frame = stack.popLast() else {
             throw error("plist.xml.mismatched-tag", "</\(name)> closes nothing", at: start)
         }
-        switch frame {
-        case .plist(_, let value):
+        switch frame.kind {
+        case .plist:
             guard name == "plist" else { throw error("plist.xml.mismatched-tag", "</\(name)> closes <plist>", at: start) }
-            guard let value else { throw error("plist.xml.empty", "<plist> holds no value", at: start) }
+            guard let value = frame.elements.first else { throw error("plist.xml.empty", "<plist> holds no value", at: start) }
             return value
-        case .array(_, let elements):
+        case .array:
             guard name == "array" else { throw error("plist.xml.mismatched-tag", "</\(name)> closes <array>", at: start) }
             containerDepth -= 1
-            return try deliver(.array(elements), at: start)
-        case .dictionary(_, let entries, _, let pendingKey):
+            return try deliver(.array(frame.elements), at: start)
+        case .dictionary:
             guard name == "dict" else { throw error("plist.xml.mismatched-tag", "</\(name)> closes <dict>", at: start) }
-            if let pendingKey {
+            let entries = frame.entries
+            if let pendingKey = frame.pendingKey {
                 throw error("plist.xml.missing-value", "the key '\(String(decoding: pendingKey, as: UTF8.self))' has no value", at: start)
             }
             containerDepth -= 1
@@ -160,31 +174,30 @@ struct XMLPropertyListReader {
 
     /// Adds a finished value to the open container; returns it when it is the whole document.
     private mutating func deliver(_ value: PropertyListValue, at start: Int) throws -> PropertyListValue? {
-        guard let frame = stack.popLast() else { return value }
-        switch frame {
-        case .plist(let plistStart, let existing):
-            if existing != nil {
+        guard let frame = stack.last else { return value }
+        switch frame.kind {
+        case .plist:
+            if !frame.elements.isEmpty {
                 throw error("plist.xml.extra-content", "<plist> holds more than one value", at: start)
             }
-            stack.append(.plist(start: plistStart, value: value))
-        case .array(let arrayStart, var elements):
-            elements.append(value)
-            stack.append(.array(start: arrayStart, elements: elements))
-        case .dictionary(let dictionaryStart, var entries, var positions, let pendingKey):
-            guard let pendingKey else {
+            frame.elements.append(value)
+        case .array:
+            frame.elements.append(value)
+        case .dictionary:
+            guard let pendingKey = frame.pendingKey else {
                 throw error("plist.xml.missing-key", "a value in <dict> has no <key> before it", at: start)
             }
             let key = String(decoding: pendingKey, as: UTF8.self)
-            if let position = positions[pendingKey] {
+            if let position = frame.positions[pendingKey] {
                 guard options.duplicateKeys == .lastWins else {
                     throw error("plist.xml.duplicate-key", "the key '\(key)' appears twice in one <dict>", at: start)
                 }
-                entries[position].value = value
+                frame.entries[position].value = value
             } else {
-                positions[pendingKey] = entries.count
-                entries.append(PropertyListEntry(key: key, value: value))
+                frame.positions[pendingKey] = frame.entries.count
+                frame.entries.append(PropertyListEntry(key: key, value: value))
             }
-            stack.append(.dictionary(start: dictionaryStart, entries: entries, positions: positions, pendingKey: nil))
+            frame.pendingKey = nil
         }
         return nil
     }
@@ -513,19 +526,23 @@ struct XMLPropertyListReader {
     /// `YYYY-MM-DDTHH:MM:SSZ` exactly, the only form CoreFoundation writes and reads.
     private func parseDate(_ content: [UInt8], at start: Int) throws -> Double {
         let spelled = String(decoding: content, as: UTF8.self)
-        let bad = error("plist.xml.bad-date", "'\(spelled)' is not a date of the form YYYY-MM-DDTHH:MM:SSZ", at: start)
-        guard content.count == 20 else { throw bad }
+        // Made only when thrown: locating an error scans the text from its start.
+        func bad() -> CodecError {
+            error("plist.xml.bad-date", "'\(spelled)' is not a date of the form YYYY-MM-DDTHH:MM:SSZ", at: start)
+        }
+        guard content.count == 20 else { throw bad() }
         func number(_ range: Range<Int>) throws -> Int64 {
             var value: Int64 = 0
             for position in range {
                 let digit = content[position]
-                guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { throw bad }
+                guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { throw bad() }
                 value = value * 10 + Int64(digit - UInt8(ascii: "0"))
             }
             return value
         }
-        for (position, separator) in [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "Z")] where content[position] != UInt8(ascii: Unicode.Scalar(separator)!) {
-            throw bad
+        let separators: [(Int, Unicode.Scalar)] = [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "Z")]
+        for (position, separator) in separators where content[position] != UInt8(ascii: separator) {
+            throw bad()
         }
         let date = XMLPropertyListDate.Components(
             year: try number(0..<4), month: try number(5..<7), day: try number(8..<10),

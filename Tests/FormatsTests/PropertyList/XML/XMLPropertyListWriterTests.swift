@@ -176,3 +176,33 @@ import Testing
         #expect(error.code == "plist.xml.too-deep")
     }
 }
+
+@Suite struct XMLPropertyListRewriteTests {
+    static let handWritten = Data("<plist version=\"1.0\">\n  <dict>\n    <key>name</key>  <string>caf\u{E9}</string>\n  </dict>\n</plist>\n".utf8)
+
+    @Test func keepsTheOriginalBytesOfAnUnchangedDocumentInAnyLayout() throws {
+        let value = try XMLPropertyList.read(Self.handWritten)
+        #expect(try XMLPropertyList.write(value, replacing: Self.handWritten) == Self.handWritten)
+    }
+
+    @Test func rewritesAChangedDocumentInCoreFoundationsLayoutWhenTheOriginalWasInNoAppleLayout() throws {
+        let changed = PropertyListValue.dictionary([PropertyListEntry(key: "name", value: .string("tea"))])
+        #expect(try XMLPropertyList.write(changed, replacing: Self.handWritten) == XMLPropertyList.write(changed))
+    }
+
+    @Test func seesAChangeSwiftsStringEqualityWouldMiss() throws {
+        // The decomposed form is canonically equivalent, so PropertyListValue.== calls the values equal.
+        let decomposed = PropertyListValue.dictionary([PropertyListEntry(key: "name", value: .string("cafe\u{301}"))])
+        #expect(try XMLPropertyList.read(Self.handWritten) == decomposed)
+        let rewritten = try XMLPropertyList.write(decomposed, replacing: Self.handWritten)
+        #expect(rewritten != Self.handWritten)
+        #expect(String(decoding: rewritten, as: UTF8.self).contains("cafe\u{301}"))
+    }
+
+    @Test func keepsTheEncoderStyleOfAChangedDocument() throws {
+        let original = try XMLPropertyList.write(.array([.real(0.1)]), options: .init(style: .propertyListEncoder))
+        let changed = PropertyListValue.array([.real(0.1), .real(0.2)])
+        let rewritten = String(decoding: try XMLPropertyList.write(changed, replacing: original), as: UTF8.self)
+        #expect(rewritten.contains("<real>0.2</real>"))
+    }
+}

@@ -1,0 +1,435 @@
+import DocumentCodecs
+
+/// The strict `bplist00` reader: every check CoreFoundation's `__CFBinaryPlistGetTopLevelInfo` and
+/// `__CFBinaryPlistCreateObject` make, plus our own, each failure a `CodecError` at a byte offset.
+///
+/// Nothing the file declares is trusted before it is checked against the bytes that are really
+/// there: a count, a size or a reference is compared with what remains of the object table before
+/// anything is allocated for it, so a 60-byte file that claims 2^64 objects is rejected, not obeyed.
+/// Objects are decoded once and shared (as CF and plistlib do); recursion is bounded by
+/// `limits.maximumDepth`, and the size the value would have once its shared parts are expanded by
+/// `limits.maximumExpandedCount`, so that a small file of nested shared arrays cannot turn into a
+/// tree of billions of nodes in whoever walks it next.
+struct BinaryPropertyListReader {
+    private let bytes: [UInt8]
+    private let limits: BinaryPropertyList.Limits
+    private var trailer = Trailer()
+    private var offsets: [Int] = []
+    private var decoded: [Decoded?] = []
+    private var inProgress: [Bool] = []
+    private(set) var sharedReferenceCount = 0
+
+    /// An object once decoded: its value, its size with shared objects expanded, and how deep it nests.
+    struct Decoded {
+        var value: PropertyListValue
+        var expandedCount: Int
+        /// 0 for a scalar or an empty container, else 1 + the height of its highest element.
+        var height: Int
+    }
+
+    /// The facts of the trailer, once checked.
+    struct Trailer {
+        var offsetSize = 0
+        var referenceSize = 0
+        var objectCount = 0
+        var topObject = 0
+        var offsetTableOffset = 0
+    }
+
+    static let trailerSize = 32
+    static let headerSize = 8
+
+    init(_ data: Data, limits: BinaryPropertyList.Limits) {
+        bytes = [UInt8](data)
+        self.limits = limits
+    }
+
+    var checkedTrailer: Trailer { trailer }
+
+    /// Reads the whole file and returns its top object.
+    mutating func read() throws -> PropertyListValue {
+        try readTrailer()
+        try readOffsetTable()
+        decoded = Array(repeating: nil, count: trailer.objectCount)
+        inProgress = Array(repeating: false, count: trailer.objectCount)
+        return try object(trailer.topObject, depth: 0, referencedAt: bytes.count - Self.trailerSize + 16).value
+    }
+
+    // MARK: Header, trailer and offset table
+
+    private mutating func readTrailer() throws {
+        let magic = Array("bplist".utf8)
+        guard bytes.count >= magic.count, Array(bytes[0..<magic.count]) == magic else {
+            throw Self.error("plist.binary.bad-magic", "the file does not start with the binary property-list signature 'bplist00'", at: 0)
+        }
+        guard bytes.count >= Self.headerSize, bytes[6] == UInt8(ascii: "0") else {
+            let version = bytes.count >= Self.headerSize ? String(decoding: bytes[6..<8], as: UTF8.self) : "(missing)"
+            throw Self.error(
+                "plist.binary.unsupported-version",
+                "the binary property list has version '\(version)'; only version 0 ('bplist0?') holds values of this model", at: 6)
+        }
+        guard bytes.count >= Self.headerSize + 1 + Self.trailerSize else {
+            throw Self.error(
+                "plist.binary.truncated-trailer",
+                "the file is \(bytes.count) bytes long, too short for the 8-byte header, one object and the 32-byte trailer", at: bytes.count)
+        }
+        let start = bytes.count - Self.trailerSize
+        let offsetSize = Int(bytes[start + 6])
+        let referenceSize = Int(bytes[start + 7])
+        let objectCount = unsigned(at: start + 8, size: 8)
+        let topObject = unsigned(at: start + 16, size: 8)
+        let tableOffset = unsigned(at: start + 24, size: 8)
+        guard (1...8).contains(offsetSize) else {
+            throw Self.error("plist.binary.bad-offset-size", "the trailer gives offsets \(offsetSize) bytes; they must be 1 to 8 bytes", at: start + 6)
+        }
+        guard (1...8).contains(referenceSize) else {
+            throw Self.error(
+                "plist.binary.bad-reference-size", "the trailer gives object references \(referenceSize) bytes; they must be 1 to 8 bytes", at: start + 7)
+        }
+        guard objectCount >= 1 else {
+            throw Self.error("plist.binary.no-objects", "the trailer declares no objects; a property list has at least one", at: start + 8)
+        }
+        guard topObject < objectCount else {
+            throw Self.error(
+                "plist.binary.top-object-out-of-range",
+                "the top object \(topObject) is past the end of the object table (\(objectCount) objects)", at: start + 16)
+        }
+        guard tableOffset >= UInt64(Self.headerSize + 1), tableOffset < UInt64(start) else {
+            throw Self.error(
+                "plist.binary.offset-table-out-of-range",
+                "the offset table is said to start at byte \(tableOffset), outside the object area (bytes 9 to \(start - 1))", at: start + 24)
+        }
+        let (tableSize, overflow) = objectCount.multipliedReportingOverflow(by: UInt64(offsetSize))
+        // tableOffset < start, so the subtraction cannot wrap; an addition could.
+        guard !overflow, tableSize == UInt64(start) - tableOffset else {
+            throw Self.error(
+                "plist.binary.offset-table-size",
+                "\(objectCount) offsets of \(offsetSize) bytes from byte \(tableOffset) do not end where the trailer starts (byte \(start))",
+                at: start + 8)
+        }
+        if referenceSize < 8, objectCount >= UInt64(1) << UInt64(8 * referenceSize) {
+            throw Self.error(
+                "plist.binary.reference-size-too-small",
+                "object references of \(referenceSize) bytes cannot name all \(objectCount) objects", at: start + 7)
+        }
+        if offsetSize < 8, tableOffset >= UInt64(1) << UInt64(8 * offsetSize) {
+            throw Self.error(
+                "plist.binary.offset-size-too-small", "offsets of \(offsetSize) bytes cannot reach the offset table at byte \(tableOffset)",
+                at: start + 6)
+        }
+        // Every value is now below the file's length, so the conversions cannot trap.
+        trailer = Trailer(
+            offsetSize: offsetSize, referenceSize: referenceSize, objectCount: Int(objectCount), topObject: Int(topObject),
+            offsetTableOffset: Int(tableOffset))
+    }
+
+    private mutating func readOffsetTable() throws {
+        offsets.reserveCapacity(trailer.objectCount)
+        for index in 0..<trailer.objectCount {
+            let position = trailer.offsetTableOffset + index * trailer.offsetSize
+            let offset = unsigned(at: position, size: trailer.offsetSize)
+            guard offset >= UInt64(Self.headerSize), offset < UInt64(trailer.offsetTableOffset) else {
+                throw Self.error(
+                    "plist.binary.offset-out-of-range",
+                    "object \(index) is said to start at byte \(offset), outside the object area (bytes 8 to \(trailer.offsetTableOffset - 1))",
+                    at: position)
+            }
+            offsets.append(Int(offset))
+        }
+    }
+
+    // MARK: Objects
+
+    private mutating func object(_ index: Int, depth: Int, referencedAt place: Int) throws -> Decoded {
+        if let known = decoded[index] {
+            sharedReferenceCount += 1
+            // A shared object nests as deep below this place as it did where it was first read.
+            guard depth + known.height < limits.maximumDepth else { throw tooDeep(at: offsets[index]) }
+            return known
+        }
+        if inProgress[index] {
+            throw Self.error("plist.binary.cycle", "object \(index) contains itself: a container refers to one of its ancestors", at: place)
+        }
+        guard depth < limits.maximumDepth else { throw tooDeep(at: offsets[index]) }
+        inProgress[index] = true
+        let result = try decodeObject(index, depth: depth)
+        inProgress[index] = false
+        decoded[index] = result
+        return result
+    }
+
+    private func tooDeep(at offset: Int) -> CodecError {
+        Self.error("plist.binary.too-deep", "the containers are nested more than \(limits.maximumDepth) deep (the reader's limit)", at: offset)
+    }
+
+    private mutating func decodeObject(_ index: Int, depth: Int) throws -> Decoded {
+        let offset = offsets[index]
+        let marker = bytes[offset]
+        let low = Int(marker & 0x0F)
+        switch marker >> 4 {
+        case 0x0:
+            switch marker {
+            case 0x08: return Decoded(value: .boolean(false), expandedCount: 1, height: 0)
+            case 0x09: return Decoded(value: .boolean(true), expandedCount: 1, height: 0)
+            case 0x00:
+                throw Self.error("plist.binary.null-marker", "the null object (marker 0x00) has no property-list value", at: offset)
+            case 0x0C, 0x0D, 0x0E:
+                throw Self.error(
+                    "plist.binary.version-1-marker",
+                    "marker 0x\(Self.hex(marker)) (a URL or UUID) belongs to binary property lists of version 1, not 0", at: offset)
+            default:
+                throw Self.error("plist.binary.unknown-marker", "marker 0x\(Self.hex(marker)) is not an object", at: offset)
+            }
+        case 0x1:
+            let size = 1 << low
+            guard size <= 16 else {
+                throw Self.error("plist.binary.bad-integer-size", "an integer of \(size) bytes is longer than the 16 a property list allows", at: offset)
+            }
+            try need(size, after: offset, for: "integer")
+            return Decoded(value: .integer(try integer(at: offset + 1, size: size, marker: offset)), expandedCount: 1, height: 0)
+        case 0x2:
+            switch low {
+            case 2:
+                try need(4, after: offset, for: "real")
+                return Decoded(value: .real(Double(Float(bitPattern: UInt32(unsigned(at: offset + 1, size: 4))))), expandedCount: 1, height: 0)
+            case 3:
+                try need(8, after: offset, for: "real")
+                return Decoded(value: .real(Double(bitPattern: unsigned(at: offset + 1, size: 8))), expandedCount: 1, height: 0)
+            default:
+                throw Self.error("plist.binary.bad-real-size", "a real of \(1 << low) bytes; reals are 4 or 8 bytes", at: offset)
+            }
+        case 0x3:
+            guard marker == 0x33 else {
+                throw Self.error("plist.binary.unknown-marker", "marker 0x\(Self.hex(marker)) is not an object (a date is 0x33)", at: offset)
+            }
+            try need(8, after: offset, for: "date")
+            let seconds = Double(bitPattern: unsigned(at: offset + 1, size: 8))
+            guard BinaryPropertyList.representableDates.contains(seconds) else {
+                throw Self.error(
+                    "plist.binary.invalid-date",
+                    "the date \(seconds) seconds from 2001 is not a date of years 1 to 9999 (NaN and infinite dates are refused)", at: offset)
+            }
+            return Decoded(value: .date(secondsSinceReferenceDate: seconds), expandedCount: 1, height: 0)
+        case 0x4:
+            let (count, start) = try count(low, at: offset, kind: "data")
+            try need(count, from: start, for: "data", at: offset)
+            return Decoded(value: .data(Data(bytes[start..<start + count])), expandedCount: 1, height: 0)
+        case 0x5:
+            let (count, start) = try count(low, at: offset, kind: "ASCII string")
+            try need(count, from: start, for: "ASCII string", at: offset)
+            return Decoded(value: .string(try asciiString(from: start, count: count)), expandedCount: 1, height: 0)
+        case 0x6:
+            let (count, start) = try count(low, at: offset, kind: "UTF-16 string")
+            guard count <= (trailer.offsetTableOffset - start) / 2 else {
+                throw Self.error(
+                    "plist.binary.truncated-object",
+                    "the UTF-16 string at byte \(offset) declares \(count) units, more than the object table holds after it", at: offset)
+            }
+            return Decoded(value: .string(try utf16String(from: start, count: count)), expandedCount: 1, height: 0)
+        case 0x7:
+            throw Self.error("plist.binary.version-1-marker", "a UTF-8 string (marker 0x7n) belongs to binary property lists of version 1", at: offset)
+        case 0x8:
+            let size = low + 1
+            try need(size, after: offset, for: "UID")
+            let leading = max(0, size - 8)
+            guard bytes[offset + 1..<offset + 1 + leading].allSatisfy({ $0 == 0 }) else {
+                throw Self.error("plist.binary.uid-out-of-range", "a UID of \(size) bytes larger than 2^32 − 1", at: offset)
+            }
+            let value = unsigned(at: offset + 1 + leading, size: size - leading)
+            guard value <= UInt64(UInt32.max) else {
+                throw Self.error("plist.binary.uid-out-of-range", "the UID \(value) is larger than 2^32 − 1, the range of a keyed-archive UID", at: offset)
+            }
+            return Decoded(value: .uid(UInt32(value)), expandedCount: 1, height: 0)
+        case 0xA:
+            let (count, start) = try count(low, at: offset, kind: "array")
+            try needReferences(count, from: start, for: "array", at: offset)
+            var elements: [PropertyListValue] = []
+            elements.reserveCapacity(count)
+            var expanded = 1, height = 0
+            for position in 0..<count {
+                let place = start + position * trailer.referenceSize
+                let child = try object(try reference(at: place), depth: depth + 1, referencedAt: place)
+                elements.append(child.value)
+                expanded = try add(expanded, child.expandedCount, at: offset)
+                height = max(height, child.height + 1)
+            }
+            return Decoded(value: .array(elements), expandedCount: expanded, height: height)
+        case 0xB:
+            throw Self.error("plist.binary.version-1-marker", "an ordered set (marker 0xBn) belongs to binary property lists of version 1", at: offset)
+        case 0xC:
+            throw Self.error("plist.binary.set-marker", "a set (marker 0xCn) has no property-list value", at: offset)
+        case 0xD:
+            let (count, start) = try count(low, at: offset, kind: "dictionary")
+            guard count <= Int.max / 2 else { throw truncated("dictionary", at: offset) }
+            try needReferences(count * 2, from: start, for: "dictionary", at: offset)
+            var keys: [String] = []
+            keys.reserveCapacity(count)
+            var seen = Set<[UInt8]>()
+            var expanded = 1, height = 0
+            for position in 0..<count {
+                let place = start + position * trailer.referenceSize
+                let keyIndex = try reference(at: place)
+                let key = try object(keyIndex, depth: depth + 1, referencedAt: place)
+                guard case .string(let text) = key.value else {
+                    throw Self.error(
+                        "plist.binary.non-string-key",
+                        "key \(position) of the dictionary at byte \(offset) is \(PropertyListCodec.kindName(of: key.value)); keys must be strings", at: offsets[keyIndex])
+                }
+                guard seen.insert(Array(text.utf8)).inserted else {
+                    throw Self.error(
+                        "plist.binary.duplicate-key", "the dictionary at byte \(offset) has the key \"\(text)\" twice", at: place)
+                }
+                keys.append(text)
+                expanded = try add(expanded, 1, at: offset)
+                height = 1
+            }
+            var entries: [PropertyListEntry] = []
+            entries.reserveCapacity(count)
+            for position in 0..<count {
+                let place = start + (count + position) * trailer.referenceSize
+                let child = try object(try reference(at: place), depth: depth + 1, referencedAt: place)
+                entries.append(PropertyListEntry(key: keys[position], value: child.value))
+                expanded = try add(expanded, child.expandedCount, at: offset)
+                height = max(height, child.height + 1)
+            }
+            return Decoded(value: .dictionary(entries), expandedCount: expanded, height: height)
+        default:
+            throw Self.error("plist.binary.unknown-marker", "marker 0x\(Self.hex(marker)) is not an object", at: offset)
+        }
+    }
+
+    // MARK: Scalars
+
+    private func integer(at start: Int, size: Int, marker: Int) throws -> Int128 {
+        switch size {
+        case 1, 2, 4:
+            return Int128(unsigned(at: start, size: size))
+        case 8:
+            return Int128(Int64(bitPattern: unsigned(at: start, size: 8)))
+        default:
+            let high = Int64(bitPattern: unsigned(at: start, size: 8))
+            let low = unsigned(at: start + 8, size: 8)
+            // A 16-byte integer is two's complement; the model holds −2^63 … 2^64 − 1.
+            if high == 0 { return Int128(low) }
+            if high == -1, low >= UInt64(1) << 63 { return Int128(Int64(bitPattern: low)) }
+            throw Self.error(
+                "plist.binary.integer-out-of-range", "the 16-byte integer is outside −2^63 … 2^64 − 1, the range of a property-list integer",
+                at: marker)
+        }
+    }
+
+    private func asciiString(from start: Int, count: Int) throws -> String {
+        var scalars = String.UnicodeScalarView()
+        for position in start..<start + count {
+            let byte = bytes[position]
+            guard byte < 0x80 else {
+                throw Self.error("plist.binary.invalid-ascii", "the ASCII string holds the byte 0x\(Self.hex(byte))", at: position)
+            }
+            scalars.append(Unicode.Scalar(byte))
+        }
+        return String(scalars)
+    }
+
+    private func utf16String(from start: Int, count: Int) throws -> String {
+        var scalars = String.UnicodeScalarView()
+        var position = start
+        let end = start + 2 * count
+        while position < end {
+            let unit = UInt16(bytes[position]) << 8 | UInt16(bytes[position + 1])
+            if UTF16.isLeadSurrogate(unit) {
+                guard position + 2 < end else { throw loneSurrogate(unit, at: position) }
+                let next = UInt16(bytes[position + 2]) << 8 | UInt16(bytes[position + 3])
+                guard UTF16.isTrailSurrogate(next) else { throw loneSurrogate(unit, at: position) }
+                let value = 0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(next - 0xDC00)
+                guard let scalar = Unicode.Scalar(value) else { throw loneSurrogate(unit, at: position) }
+                scalars.append(scalar)
+                position += 4
+            } else {
+                guard let scalar = Unicode.Scalar(unit) else { throw loneSurrogate(unit, at: position) }
+                scalars.append(scalar)
+                position += 2
+            }
+        }
+        return String(scalars)
+    }
+
+    private func loneSurrogate(_ unit: UInt16, at position: Int) -> CodecError {
+        Self.error("plist.binary.invalid-utf16", "the UTF-16 string holds the unpaired surrogate 0x\(String(unit, radix: 16))", at: position)
+    }
+
+    // MARK: Counts, references and bounds
+
+    /// The count of a data, string or container object and where its contents start.
+    private func count(_ low: Int, at offset: Int, kind: String) throws -> (count: Int, start: Int) {
+        guard low == 0x0F else { return (low, offset + 1) }
+        try need(1, after: offset, for: kind)
+        let countMarker = bytes[offset + 1]
+        guard countMarker >> 4 == 0x1, countMarker & 0x0F <= 3 else {
+            throw Self.error(
+                "plist.binary.bad-count", "the \(kind) at byte \(offset) has no integer of 1 to 8 bytes for its count (found marker 0x\(Self.hex(countMarker)))",
+                at: offset + 1)
+        }
+        let size = 1 << Int(countMarker & 0x0F)
+        try need(1 + size, after: offset, for: kind)
+        let value = unsigned(at: offset + 2, size: size)
+        guard value <= UInt64(trailer.offsetTableOffset) else { throw truncated(kind, at: offset, declared: value) }
+        return (Int(value), offset + 2 + size)
+    }
+
+    private func need(_ count: Int, after offset: Int, for kind: String) throws {
+        try need(count, from: offset + 1, for: kind, at: offset)
+    }
+
+    private func need(_ count: Int, from start: Int, for kind: String, at offset: Int) throws {
+        guard count <= trailer.offsetTableOffset - start else { throw truncated(kind, at: offset, declared: UInt64(count)) }
+    }
+
+    private func needReferences(_ count: Int, from start: Int, for kind: String, at offset: Int) throws {
+        guard count <= (trailer.offsetTableOffset - start) / trailer.referenceSize else {
+            throw truncated(kind, at: offset, declared: UInt64(count))
+        }
+    }
+
+    private func truncated(_ kind: String, at offset: Int, declared: UInt64? = nil) -> CodecError {
+        let what = declared.map { " declares \($0) elements or bytes, which" } ?? ""
+        return Self.error(
+            "plist.binary.truncated-object",
+            "the \(kind) at byte \(offset)\(what) runs past the end of the object table (byte \(trailer.offsetTableOffset))", at: offset)
+    }
+
+    private func reference(at position: Int) throws -> Int {
+        let value = unsigned(at: position, size: trailer.referenceSize)
+        guard value < UInt64(trailer.objectCount) else {
+            throw Self.error(
+                "plist.binary.reference-out-of-range",
+                "object reference \(value) is past the end of the object table (\(trailer.objectCount) objects)", at: position)
+        }
+        return Int(value)
+    }
+
+    private func add(_ total: Int, _ more: Int, at offset: Int) throws -> Int {
+        let sum = total + more
+        guard sum <= limits.maximumExpandedCount else {
+            throw Self.error(
+                "plist.binary.too-large",
+                "the value would hold more than \(limits.maximumExpandedCount) objects once its shared objects are expanded (the reader's limit)",
+                at: offset)
+        }
+        return sum
+    }
+
+    /// A big-endian unsigned integer of `size` bytes (any size up to 8, as CF reads odd sizes); the caller checked the bounds.
+    private func unsigned(at start: Int, size: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for position in start..<start + size { value = value << 8 | UInt64(bytes[position]) }
+        return value
+    }
+
+    static func hex(_ byte: UInt8) -> String {
+        (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
+    }
+
+    static func error(_ code: String, _ message: String, at offset: Int) -> CodecError {
+        CodecError(code: code, message: message, location: .byte(offset))
+    }
+}

@@ -1,0 +1,132 @@
+import DocumentCodecs
+
+extension PropertyListCodec {
+    /// Appends where two values differ, in document order, with paths written as Comparison's JSON
+    /// comparator writes them: `$.items[2].title`, and `$["a b"]` for a key that is not an identifier.
+    ///
+    /// Kinds: a changed type, a changed scalar, a key missing from either side, the same keys in
+    /// another order (reported once, at the dictionary), an element missing from either array.
+    /// Strings compare by Unicode scalars and reals and dates by bit pattern, as the codec writes them.
+    static func collectDifferences(_ expected: PropertyListValue, _ actual: PropertyListValue, path: String, into found: inout [SnapshotDifference]) {
+        switch (expected, actual) {
+        case (.dictionary(let expectedEntries), .dictionary(let actualEntries)):
+            var actualByKey: [[UInt8]: PropertyListValue] = [:]
+            for entry in actualEntries { actualByKey[Array(entry.key.utf8)] = entry.value }
+            let expectedKeys = Set(expectedEntries.map { Array($0.key.utf8) })
+            let expectedOrder = expectedEntries.map(\.key).filter { actualByKey[Array($0.utf8)] != nil }
+            let actualOrder = actualEntries.map(\.key).filter { expectedKeys.contains(Array($0.utf8)) }
+            if !expectedOrder.map({ Array($0.utf8) }).elementsEqual(actualOrder.map { Array($0.utf8) }) {
+                found.append(SnapshotDifference(
+                    path: path, expected: keyList(expectedOrder), actual: keyList(actualOrder),
+                    summary: "the keys both dictionaries have are in a different order"))
+            }
+            for entry in expectedEntries {
+                let entryPath = path + pathComponent(entry.key)
+                if let actualValue = actualByKey[Array(entry.key.utf8)] {
+                    collectDifferences(entry.value, actualValue, path: entryPath, into: &found)
+                } else {
+                    found.append(SnapshotDifference(
+                        path: entryPath, expected: excerpt(entry.value), summary: "the key is missing from the actual dictionary"))
+                }
+            }
+            for entry in actualEntries where !expectedKeys.contains(Array(entry.key.utf8)) {
+                found.append(SnapshotDifference(
+                    path: path + pathComponent(entry.key), actual: excerpt(entry.value), summary: "the key is not in the expected dictionary"))
+            }
+        case (.array(let expectedElements), .array(let actualElements)):
+            for index in 0..<min(expectedElements.count, actualElements.count) {
+                collectDifferences(expectedElements[index], actualElements[index], path: path + "[\(index)]", into: &found)
+            }
+            for index in actualElements.count..<max(actualElements.count, expectedElements.count) {
+                found.append(SnapshotDifference(
+                    path: path + "[\(index)]", expected: excerpt(expectedElements[index]), summary: "the element is missing from the actual array"))
+            }
+            for index in expectedElements.count..<max(actualElements.count, expectedElements.count) {
+                found.append(SnapshotDifference(
+                    path: path + "[\(index)]", actual: excerpt(actualElements[index]), summary: "the element is not in the expected array"))
+            }
+        case (.string(let expectedText), .string(let actualText)):
+            if !expectedText.unicodeScalars.elementsEqual(actualText.unicodeScalars) {
+                found.append(SnapshotDifference(path: path, expected: excerpt(expected), actual: excerpt(actual), summary: "the string differs"))
+            }
+        default:
+            if kindName(of: expected) != kindName(of: actual) {
+                found.append(SnapshotDifference(
+                    path: path, expected: excerpt(expected), actual: excerpt(actual),
+                    summary: "the value changed from \(kindName(of: expected)) to \(kindName(of: actual))"))
+            } else if expected != actual {
+                found.append(SnapshotDifference(
+                    path: path, expected: excerpt(expected), actual: excerpt(actual), summary: "the \(bareKindName(of: expected)) differs"))
+            }
+        }
+    }
+
+    /// The value's type with its article, as messages say it: `a dictionary`, `an integer`, `data`.
+    static func kindName(of value: PropertyListValue) -> String {
+        switch value {
+        case .dictionary: "a dictionary"
+        case .array: "an array"
+        case .string: "a string"
+        case .integer: "an integer"
+        case .real: "a real"
+        case .boolean: "a boolean"
+        case .date: "a date"
+        case .data: "data"
+        case .uid: "a UID"
+        }
+    }
+
+    private static func bareKindName(of value: PropertyListValue) -> String {
+        let name = kindName(of: value)
+        for article in ["a ", "an "] where name.hasPrefix(article) { return String(name.dropFirst(article.count)) }
+        return name
+    }
+
+    /// `.name` for an identifier, `["…"]` otherwise, as Comparison's JSON comparator writes key paths.
+    static func pathComponent(_ key: String) -> String {
+        let scalars = Array(key.unicodeScalars)
+        let isIdentifier = !scalars.isEmpty && !("0"..."9").contains(scalars[0])
+            && scalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0 == "_" || ("0"..."9").contains($0)) }
+        return isIdentifier ? "." + key : "[" + quoted(key) + "]"
+    }
+
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// A short rendering of a value for a difference.
+    static func excerpt(_ value: PropertyListValue) -> String {
+        switch value {
+        case .dictionary(let entries): "dictionary of \(entries.count) entries"
+        case .array(let elements): "array of \(elements.count) elements"
+        case .string(let text):
+            text.unicodeScalars.count > 60 ? quoted(String(String.UnicodeScalarView(text.unicodeScalars.prefix(60)))) + "…" : quoted(text)
+        case .integer(let integer): "\(integer)"
+        case .real(let real): "\(real)"
+        case .boolean(let flag): flag ? "true" : "false"
+        case .date(let seconds): "date \(seconds) s from 2001-01-01T00:00:00Z"
+        case .data(let data):
+            "\(data.count) bytes <" + data.prefix(16).map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16) }.joined() + (data.count > 16 ? "…>" : ">")
+        case .uid(let uid): "UID \(uid)"
+        }
+    }
+
+    private static func keyList(_ keys: [String]) -> String {
+        "[" + keys.prefix(8).map(quoted).joined(separator: ", ") + (keys.count > 8 ? ", … \(keys.count - 8) more" : "") + "]"
+    }
+}
