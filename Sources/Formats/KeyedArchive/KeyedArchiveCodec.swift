@@ -6,9 +6,9 @@ import DocumentCodecs
 /// and as files they are property lists. So the codec reads the property-list types
 /// (`com.apple.binary-property-list`, `com.apple.xml-property-list`, `com.apple.property-list`), and
 /// the registry leaves those to the property-list codec, registered first: a manifest or a job names
-/// `keyed-archive` explicitly. The bytes are read by `BinaryPropertyList` (a file starting `bplist`) or
-/// `XMLPropertyList` and then by `KeyedArchive(propertyList:)`; writing uses the form the snapshot holds,
-/// whatever type is asked for, and an unchanged archive is written back as it was read.
+/// `keyed-archive` explicitly. The bytes are read by `PropertyListCodec.read` (form found by content) and
+/// then by `KeyedArchive(propertyList:)`; writing uses the form the snapshot holds, whatever type is
+/// asked for, and an unchanged archive is written back as it was read, byte for byte.
 ///
 /// Error codes: the property-list codec's `plist.*` codes for the bytes, the `keyed-archive.*` codes of
 /// `KeyedArchive` for the structure, and `keyed-archive.not-a-file` (a folder was given) and
@@ -28,32 +28,25 @@ public struct KeyedArchiveCodec: DocumentCodec {
         return try KeyedArchiveDocument(propertyList: try Self.propertyList(file, codePrefix: "keyed-archive"))
     }
 
-    /// Reads a file's property list, binary when it starts with `bplist`, XML otherwise.
-    ///
-    /// An archive is never OpenStep (that form has no numbers, and `$version` is one), so the two
-    /// strict readers suffice, and what is neither is refused by the XML reader with its `plist.*` code.
+    /// Reads a file's property list in whichever form its bytes are (`PropertyListCodec.read`), keeping
+    /// a binary file's layout so that it can be written back byte for byte.
     static func propertyList(_ file: FileWrapper, codePrefix: String) throws -> PropertyListDocument {
         guard let data = file.regularFileContents else {
             throw CodecError(code: codePrefix + ".unreadable", message: "the file's contents could not be read")
         }
-        if data.starts(with: Array("bplist".utf8)) {
-            return PropertyListDocument(value: try BinaryPropertyList.read(data), format: .binary)
-        }
-        return PropertyListDocument(value: try XMLPropertyList.read(data), format: .xml)
+        return try PropertyListCodec.read(data)
     }
 
     public func encode(_ snapshot: KeyedArchiveDocument, previous: FileWrapper?, contentType: UTType) throws -> FileWrapper {
         FileWrapper(regularFileWithContents: try Self.data(try snapshot.propertyList()))
     }
 
-    /// The bytes of a property list in its own form.
-    static func data(_ document: PropertyListDocument) throws -> Data {
-        switch document.format {
-        case .binary: return try BinaryPropertyList.write(document.value)
-        case .xml: return try XMLPropertyList.write(document.value)
-        case .openStep:
-            throw CodecError(code: "keyed-archive.unwritable-format", message: "an archive cannot be written as an OpenStep property list; choose binary or XML")
+    /// The bytes of a property list in its own form (a kept binary layout reproduces the source bytes).
+    static func data(_ document: PropertyListDocument, codePrefix: String = "keyed-archive") throws -> Data {
+        guard document.format != .openStep else {
+            throw CodecError(code: codePrefix + ".unwritable-format", message: "this cannot be written as an OpenStep property list; choose binary or XML")
         }
+        return try PropertyListCodec.write(document, as: document.format)
     }
 
     public func differences(expected: KeyedArchiveDocument, actual: KeyedArchiveDocument) -> [SnapshotDifference] {

@@ -35,13 +35,7 @@ public struct NotebookV1Codec: DocumentCodec {
     }
 
     public func encode(_ snapshot: NotebookV1, previous: FileWrapper?, contentType: UTType) throws -> FileWrapper {
-        let document = try snapshot.propertyList()
-        switch document.format {
-        case .binary: return FileWrapper(regularFileWithContents: try BinaryPropertyList.write(document.value))
-        case .xml: return FileWrapper(regularFileWithContents: try XMLPropertyList.write(document.value))
-        case .openStep:
-            throw CodecError(code: "notebook-v1.unwritable-format", message: "a notebook v1 cannot be written as an OpenStep property list")
-        }
+        FileWrapper(regularFileWithContents: try KeyedArchiveCodec.data(try snapshot.propertyList(), codePrefix: "notebook-v1"))
     }
 
     public func differences(expected: NotebookV1, actual: NotebookV1) -> [SnapshotDifference] {
