@@ -71,7 +71,7 @@ public enum XMLPropertyList {
     /// CoreFoundation's when it was in neither or does not read.
     public static func write(_ value: PropertyListValue, replacing original: Data, options: ReadingOptions = ReadingOptions()) throws -> Data {
         guard let document = try? readDocument(original, options: options) else { return try write(value) }
-        if PropertyListExactEquality.equal(document.value, value) { return original }
+        if exactlyEqual(document.value, value) { return original }
         return try write(value, options: WritingOptions(style: document.style ?? .coreFoundation))
     }
 

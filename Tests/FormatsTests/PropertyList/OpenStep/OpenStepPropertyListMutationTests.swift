@@ -15,11 +15,11 @@ import Testing
 
     @Test func decodesEveryMutantToAValueOrACodecError() throws {
         for seed in Self.seeds { _ = try OpenStepPropertyList.read(seed) }
-        let mutants = PropertyListMutation.mutants(of: Self.seeds, count: Self.mutantCount, seed: 17)
+        let mutants = TextPropertyListMutation.mutants(of: Self.seeds, count: Self.mutantCount, seed: 17)
         var failures: [String] = []
         var decoded = 0
         for mutant in mutants {
-            if let failure = PropertyListMutation.outcome({
+            if let failure = TextPropertyListMutation.outcome({
                 _ = try OpenStepPropertyList.read(mutant)
                 decoded += 1
             }) {

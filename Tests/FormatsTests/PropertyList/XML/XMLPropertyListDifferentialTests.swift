@@ -9,14 +9,14 @@ import Testing
     static let valueCount = 1_000
 
     static func values(seed: UInt64, includesReals: Bool) -> [PropertyListValue] {
-        var generator = PropertyListValueGenerator(generator: SeededGenerator(seed: seed), includesReals: includesReals)
+        var generator = TextPropertyListValueGenerator(generator: TextPropertyListSeededGenerator(seed: seed), includesReals: includesReals)
         return (0..<valueCount).map { _ in generator.value() }
     }
 
     /// plistlib's XML for each value: in the value's own key order, then with keys sorted by UTF-16 (CF's order).
     static func plistlibXML(for values: [PropertyListValue]) throws -> [(preserved: Data, sorted: Data)] {
-        let input = values.map(PropertyListCanonicalForm.text).joined(separator: "\n")
-        let output = try PythonOracle.run(PropertyListCanonicalForm.python + """
+        let input = values.map(TextPropertyListCanonicalForm.text).joined(separator: "\n")
+        let output = try PythonOracle.run(TextPropertyListCanonicalForm.python + """
             for line in sys.stdin.read().split('\\n'):
                 value = parse(line)[0]
                 preserved = plistlib.dumps(value, fmt=plistlib.FMT_XML, sort_keys=False)
@@ -58,7 +58,7 @@ import Testing
             let read = try XMLPropertyList.read(oracle.preserved)
             if read != value { mismatches += 1 }
             if mismatches == 1 && read != value {
-                Issue.record("first mismatch: \(PropertyListCanonicalForm.text(read)) != \(PropertyListCanonicalForm.text(value))")
+                Issue.record("first mismatch: \(TextPropertyListCanonicalForm.text(read)) != \(TextPropertyListCanonicalForm.text(value))")
             }
         }
         #expect(mismatches == 0)
@@ -68,18 +68,18 @@ import Testing
     func plistlibReadsWhatWeWriteInEachStyleForAThousandValuesWithReals(_ style: XMLPropertyList.Style) throws {
         let values = Self.values(seed: 13, includesReals: true)
         let documents = try values.map { try XMLPropertyList.write($0, options: .init(style: style, keyOrder: .preserved)) }
-        let output = try PythonOracle.run(PropertyListCanonicalForm.python + """
+        let output = try PythonOracle.run(TextPropertyListCanonicalForm.python + """
             for line in sys.stdin.read().split('\\n'):
                 print(canon(plistlib.loads(base64.b64decode(line))))
             """, input: Data(documents.map { $0.base64EncodedString() }.joined(separator: "\n").utf8))
         let canonical = output.split(separator: "\n").map(String.init)
         try #require(canonical.count == values.count)
-        let mismatches = zip(values, canonical).filter { PropertyListCanonicalForm.text($0) != $1 }.count
+        let mismatches = zip(values, canonical).filter { TextPropertyListCanonicalForm.text($0) != $1 }.count
         #expect(mismatches == 0)
     }
 
     @Test func readsCPythonsAppleMadeVectorAsPlistlibDoesAndWritesItsBytesBack() throws {
-        let output = try PythonOracle.run(PropertyListCanonicalForm.python + """
+        let output = try PythonOracle.run(TextPropertyListCanonicalForm.python + """
             from test import test_plistlib
             data = test_plistlib.TESTDATA[plistlib.FMT_XML]
             print(base64.b64encode(data).decode())
@@ -89,15 +89,20 @@ import Testing
         try #require(lines.count == 2)
         let vector = try #require(Data(base64Encoded: lines[0]))
         let document = try XMLPropertyList.readDocument(vector)
-        #expect(PropertyListCanonicalForm.text(document.value) == lines[1])
+        #expect(TextPropertyListCanonicalForm.text(document.value) == lines[1])
         #expect(document.style == .coreFoundation)
         let written = try XMLPropertyList.write(document.value)
         #expect(written == vector)
         if written != vector { Issue.record("ours:\n\(String(decoding: written, as: UTF8.self))") }
     }
 
+    static func hexBits(_ real: Double) -> String {
+        let digits = String(real.bitPattern, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
     @Test func writesRealsInCoreFoundationStyleAsPrintfDoesWithSeventeenDigits() throws {
-        var generator = SeededGenerator(seed: 3)
+        var generator = TextPropertyListSeededGenerator(seed: 3)
         var reals: [Double] = [0.5, 3.14, 0.1, 1e20, 1e-5, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 123456789012345680, -2.5, 1.0 / 3.0]
         for _ in 0..<200 {
             let candidate = Double(bitPattern: UInt64.random(in: 0 ... .max, using: &generator))
@@ -107,18 +112,12 @@ import Testing
             import sys, struct
             for line in sys.stdin.read().split():
                 print('%.17g' % struct.unpack('>d', bytes.fromhex(line))[0])
-            """, input: Data(reals.map { String($0.bitPattern, radix: 16).leftPadded(16) }.joined(separator: "\n").utf8))
+            """, input: Data(reals.map { Self.hexBits($0) }.joined(separator: "\n").utf8))
         let expected = oracle.split(separator: "\n").map(String.init)
         try #require(expected.count == reals.count)
         for (real, text) in zip(reals, expected) {
             let written = String(decoding: try XMLPropertyList.write(.real(real)), as: UTF8.self)
             #expect(written.contains("<real>\(text)</real>"), "\(real)")
         }
-    }
-}
-
-extension String {
-    func leftPadded(_ width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

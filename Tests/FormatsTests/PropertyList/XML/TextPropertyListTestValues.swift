@@ -2,7 +2,7 @@ import Formats
 import Foundation
 
 /// A deterministic generator (SplitMix64), so every randomized test is repeatable from its seed.
-struct SeededGenerator: RandomNumberGenerator {
+struct TextPropertyListSeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) {
@@ -20,8 +20,8 @@ struct SeededGenerator: RandomNumberGenerator {
 
 /// Random property-list values that plistlib can also hold: no UIDs, no carriage returns or
 /// other control characters in strings (plistlib turns CR into LF and refuses C0 controls).
-struct PropertyListValueGenerator {
-    var generator: SeededGenerator
+struct TextPropertyListValueGenerator {
+    var generator: TextPropertyListSeededGenerator
     /// Whether reals appear (plistlib spells them with `repr`, which neither Apple writer uses).
     var includesReals: Bool
     /// Containers nest at most this deep, keeping `<data>` above depth 8, where plistlib's wrapping departs from CF's.
@@ -86,8 +86,8 @@ struct PropertyListValueGenerator {
     }
 }
 
-/// A canonical text form of a value that the Python side (``PropertyListCanonicalForm/python``) prints and parses too.
-enum PropertyListCanonicalForm {
+/// A canonical text form of a value that the Python side (``TextPropertyListCanonicalForm/python``) prints and parses too.
+enum TextPropertyListCanonicalForm {
     static func text(_ value: PropertyListValue) -> String {
         switch value {
         case .dictionary(let entries): "d[" + entries.map { hex(Array($0.key.utf8)) + "=" + text($0.value) + ";" }.joined() + "]"

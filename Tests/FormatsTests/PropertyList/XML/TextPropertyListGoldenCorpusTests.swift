@@ -5,7 +5,7 @@ import Testing
 
 /// Checks the XML and OpenStep golden corpora against the readers and writer directly, so the
 /// goldens are known good before the property-list codec runs them through every route.
-@Suite struct PropertyListGoldenCorpusTests {
+@Suite struct TextPropertyListGoldenCorpusTests {
     struct Manifest: Decodable {
         struct Case: Decodable {
             struct Expectation: Decodable {
