@@ -23,7 +23,7 @@ import DocumentCodecs
 ///   first occurs, and every later place is `{"$ref": n}` (n counts objects with a class in pre-order).
 /// - A field stored in place that holds UIDs (rare: a collection subclass's own layout) is
 ///   `{"$inlineArray": […]}` or `{"$inlineDictionary": {…}}`; property-list values stored in place are
-///   rendered like the tree's (a date `{"$date": …, "$time": …}` only in JSON; `{"$uid": n}` never occurs).
+///   rendered like the tree's (dates too: `{"$date": …, "$time": …}`; `{"$uid": n}` never occurs).
 /// - Dictionary and field keys that begin with `$` get one more `$` in front, so they never clash.
 /// - Reals that are whole numbers keep a `.0` in JSON; NaN and infinities are `{"$real": "nan"}`,
 ///   `"+infinity"` or `"-infinity"` in JSON (property lists hold them as reals).
@@ -133,7 +133,7 @@ enum KeyedArchiveRendering {
             case .real(let real): return .real(real)
             case .boolean(let boolean): return .boolean(boolean)
             case .data(let data): return .object([("$data", .data(data))])
-            case .date(let seconds): return .date(seconds)
+            case .date(let seconds): return .object([("$date", .date(seconds)), ("$time", .real(seconds))])
             case .uid(let uid): return .object([("$uid", .integer(Int128(uid)))])
             case .array(let elements):
                 return .array(try elements.enumerated().map { try plain($1, path: "\(path)[\($0)]", depth: depth + 1, maximumDepth: maximumDepth) })

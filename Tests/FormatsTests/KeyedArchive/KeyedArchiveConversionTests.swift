@@ -46,7 +46,7 @@ import Testing
         func member(_ key: String) -> PropertyListValue? { root.first { $0.key == key }?.value }
         #expect(member("names") == .dictionary([PropertyListEntry(key: "$$x", value: .dictionary([PropertyListEntry(key: "$nil", value: .boolean(true))]))]))
         #expect(member("when") == .dictionary([
-            PropertyListEntry(key: "$date", value: .date(secondsSinceReferenceDate: 757_382_400.25)),
+            PropertyListEntry(key: "$date", value: .date(secondsSinceReferenceDate: 757_382_400)),
             PropertyListEntry(key: "$time", value: .real(757_382_400.25)),
         ]))
         #expect(member("tags") == .array([.string("a"), .real(2), .dictionary([PropertyListEntry(key: "$data", value: .data(Data([0xFF])))])]))
