@@ -33,6 +33,34 @@ import Testing
         #expect(try XMLPropertyList.write(try document.archive.propertyList()) == data)
     }
 
+    @Test func cpythonsAppleBytesDecodeThroughTheCodecAndAreWrittenBackExactly() throws {
+        let data = try PythonPropertyList.cpythonKeyedArchive()
+        let document = try Self.decode(data)
+        #expect(document.format == .binary)
+        guard case .object(let type, let fields)? = document.archive.root else {
+            Issue.record("the root is not an object")
+            return
+        }
+        #expect(type.name == "OC_BuiltinPythonUnicode" && type.hints == ["OC_PythonString", "NSString"])
+        #expect(fields == [
+            KeyedArchiveField(key: "pytype", value: .value(.integer(1))),
+            KeyedArchiveField(key: "NS.string", value: .value(.string("KeyArchive UID Test"))),
+        ])
+        #expect(try Self.encode(document) == data)
+    }
+
+    @Test func foundationsOwnBinaryArchiveIsWrittenBackByteForByte() throws {
+        // Linux Foundation's binary layout is not Apple's; the kept layout still reproduces its bytes.
+        let data = try NSKeyedArchiver.archivedData(withRootObject: KeyedArchiveFoundationTests.book(), requiringSecureCoding: false)
+        let document = try Self.decode(data)
+        #expect(document.format == .binary)
+        #expect(try Self.encode(document) == data)
+        var changed = document
+        changed.archive.top.append(KeyedArchiveField(key: "extra", value: .value(.integer(1))))
+        #expect(try Self.encode(changed) != data)
+        #expect(try Self.decode(try Self.encode(changed)) == changed)
+    }
+
     @Test func aChangedArchiveIsLaidOutAfreshAndFoundationReadsIt() throws {
         var document = try Self.decode(try Self.golden("keyed-archive/cases/foundation-values.plist"))
         guard case .dictionary(var entries, let type)? = document.archive.root else {
