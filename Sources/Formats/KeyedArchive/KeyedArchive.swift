@@ -18,6 +18,10 @@ import DocumentCodecs
 /// - An object of `$objects` that nothing refers to would be lost by a tree: `keyed-archive.unreachable-object`.
 /// - A Foundation class is decoded by kind only when its fields are exactly the ones Foundation writes;
 ///   otherwise it becomes a generic `.object` with all its fields, so nothing is dropped.
+/// - An object's fields come in the order the archiver met their objects (recovered from the UIDs,
+///   since XML sorts keys and binary keeps hash order), then the fields that meet nothing new, in the
+///   archive's key order; so a tree encoded and decoded again keeps its order, and an archive from
+///   `NSKeyedArchiver` is laid out again with the same UIDs.
 ///
 /// Error codes (all `CodecError`, located by a key path into the archive such as `$objects[12].NS.keys[3]`):
 /// `keyed-archive.not-an-archive` (the top level is not a dictionary), `.unexpected-key` (a top-level
