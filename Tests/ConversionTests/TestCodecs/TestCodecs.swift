@@ -32,10 +32,10 @@ public struct PlainTextToUppercase: WarningReportingConversion {
 
     public init() {}
 
-    public func convert(_ snapshot: String) throws -> String { snapshot.uppercased() }
+    public func convert(_ snapshot: TextDocument) throws -> String { snapshot.text.uppercased() }
 
-    public func warnings(converting source: String, into converted: String) -> [ConversionWarning] {
-        source.contains("ß") ? [ConversionWarning(code: "uppercase.sharp-s", message: "ß became SS")] : []
+    public func warnings(converting source: TextDocument, into converted: String) -> [ConversionWarning] {
+        source.text.contains("ß") ? [ConversionWarning(code: "uppercase.sharp-s", message: "ß became SS")] : []
     }
 }
 
@@ -74,7 +74,7 @@ public struct HazardToPlainText: SnapshotConversion {
 
     public init() {}
 
-    public func convert(_ snapshot: String) throws -> String { snapshot }
+    public func convert(_ snapshot: String) throws -> TextDocument { TextDocument(text: snapshot) }
 }
 
 private func declare(_ identifier: String, extension filenameExtension: String) -> UTType {
