@@ -4,7 +4,7 @@ import DocumentCodecs
 /// Why a job or one of its items could not be converted: the file, the place, a stable code and a sentence.
 ///
 /// Codes start with `convert.`; an item's decode or encode failure keeps the codec's own `CodecError`
-/// code (such as `plain-text.invalid-utf8`) so reports name the format's reason.
+/// code (such as `text.invalid-bytes`) so reports name the format's reason.
 public struct ConversionError: LocatedError, Sendable, Hashable {
     /// The input the error is about.
     public var file: String?

@@ -58,7 +58,8 @@ public struct ConversionTarget: Sendable, CustomStringConvertible {
 ///
 /// A breadth-first search over the registry's conversions (codec → codec edges, in registration
 /// order, so that ties go to the conversion registered first) from each source codec to any codec of
-/// the target. A source that is itself a target codec needs no conversion.
+/// the target. A source that is itself a target codec takes only that codec's own conversion, when it
+/// registers one (a normalisation, such as legacy text to UTF-8), and otherwise none.
 public struct ConversionRoutes: Sendable {
     /// The target the routes lead to.
     public let target: ConversionTarget
@@ -110,6 +111,12 @@ public struct ConversionRoutes: Sendable {
             while let edge = previous[step] {
                 conversions.insert(edge.conversion, at: 0)
                 step = edge.from
+            }
+            // An input already in the target codec still goes through the codec's own conversion when it
+            // registers one: text is normalised to UTF-8 with LF, an OpenStep or binary property list
+            // becomes XML. Without it, converting would copy the legacy form unchanged.
+            if found == source.identifier, let normalisation = registry.conversion(from: found, to: found) {
+                conversions = [normalisation]
             }
             guard let type = target.contentType ?? targetCodec.writableContentTypes.first else { continue }
             routes[source.identifier] = ConversionRoute(sourceCodec: source, conversions: conversions, targetCodec: targetCodec, targetType: type)

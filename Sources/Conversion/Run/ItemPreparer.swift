@@ -113,19 +113,10 @@ public struct ItemPreparer: Sendable {
             let detection = detector.detect(at: url)
             return (detection.contentType, detection.codec)
         }
-        // A name that is not UTF-8 has no URL: the same order, from the bytes already read.
-        let candidates = detector.extensionCandidates(input.filenameExtension, isFolder: kind == .package)
+        // A name that is not UTF-8 has no URL: the same steps, from the bytes already read.
         let sniffed = kind == .file ? ContentTypeDetector.sniff(leadingBytes) : nil
-        var steps: [UTType] = []
-        if let sniffed, sniffed.isSignature {
-            steps = candidates.filter { $0.conforms(to: sniffed.contentType) } + [sniffed.contentType]
-        } else {
-            steps = candidates + (sniffed.map { [$0.contentType] } ?? [])
-        }
-        for type in steps {
-            if let codec = registry.codec(reading: type) { return (type, codec) }
-        }
-        return (steps.first ?? (kind == .package ? .folder : .data), nil)
+        let detection = detector.detect(filenameExtension: input.filenameExtension, isFolder: kind == .package, sniffed: sniffed)
+        return (detection.contentType, detection.codec)
     }
 
     private func write(_ output: FileWrapper, to temporary: ItemPath, isFolder: inout Bool) throws {

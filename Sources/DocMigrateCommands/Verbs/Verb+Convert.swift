@@ -15,6 +15,10 @@ extension Verb {
                 shortest chain of registered conversions to --to (a content type such as public.plain-text, \
                 or a codec such as plain-text), encoded, read back and compared with what was meant \
                 (unless --no-verify), and written atomically into --output, which mirrors the input tree. \
+                An input already in the target codec goes through that codec's own conversion when it has \
+                one: text becomes UTF-8 with LF line endings, an OpenStep or binary property list becomes \
+                XML. Text in a legacy 8-bit encoding needs --fallback-encoding (or --encoding); the text \
+                codecs take those options, the other codecs ignore them. \
                 Originals are never modified, except with --in-place, which first writes a verified backup. \
                 Outputs keep their input's permissions, modification time and extended attributes. Each \
                 item is decoded in a child worker process, so a decoder that crashes or hangs \
@@ -53,16 +57,18 @@ extension Verb {
                 .option(
                     "report", valueName: "format:path", abstract: "Also write the report as text, json or junit to a file ('-' for standard output).",
                     isRepeatable: true),
-            ]),
+            ] + CodecOptions.verbOptions),
         run: runConvert)
 
     @Sendable
     static func runConvert(_ context: VerbContext) async throws -> ExitCode {
+        let codecOptions = CodecOptions(context.arguments)
+        let registry = try CodecOptions.asUsage { try configuredForConversion(context.tool.codecs, options: codecOptions) }
         if ConversionWorker.isWorker(environment: context.environment) {
-            let preparer = try ConversionWorker.preparer(registry: context.tool.codecs, environment: context.environment)
+            let preparer = try ConversionWorker.preparer(registry: registry, environment: context.environment)
             return ConversionWorker.serve(preparer: preparer) == 0 ? .success : .couldNotProceed
         }
-        let options = try ConvertOptions(context.arguments, registry: context.tool.codecs)
+        let options = try ConvertOptions(context.arguments, registry: registry)
         let output = context.output
         let progressStyle = options.progress ?? "none"
         let bar: ConversionProgressBar? =
@@ -158,7 +164,12 @@ struct ConvertOptions {
             job.itemTimeout = .milliseconds(Int64(seconds * 1000))
         }
         if arguments.value("isolation") != "none" {
-            job.isolation = .childProcess(WorkerCommand(executable: URL(fileURLWithPath: "/proc/self/exe"), arguments: ["convert", "--to", targetName]))
+            // The workers decode, so they get the same codec options as this process.
+            var workerArguments = ["convert", "--to", targetName]
+            if let name = arguments.value("encoding") { workerArguments += ["--encoding", name] }
+            if let name = arguments.value("fallback-encoding") { workerArguments += ["--fallback-encoding", name] }
+            if arguments.flag("replace-invalid") { workerArguments.append("--replace-invalid") }
+            job.isolation = .childProcess(WorkerCommand(executable: URL(fileURLWithPath: "/proc/self/exe"), arguments: workerArguments))
         }
         failOnWarnings = arguments.flag("fail-on-warnings")
         progress = arguments.value("progress")
@@ -178,4 +189,25 @@ struct ConvertOptions {
     /// `CommandLine.arguments` repairs bytes that are not UTF-8, so such a name on the command line is
     /// reached through `--files-from` (whose bytes are kept exactly) or through a folder above it.
     static func path(_ text: String) -> ItemPath { ItemPath(text) }
+}
+
+extension Verb {
+    /// `codecs` with every codec that takes run-time options configured with `options` (the text codecs
+    /// take `--encoding`, `--fallback-encoding` and `--replace-invalid`); unchanged when there are none.
+    ///
+    /// A corpus mixes formats, so the options go to the codecs that accept them and the others are left
+    /// alone; options that no registered codec accepts are a usage error.
+    static func configuredForConversion(_ codecs: CodecRegistry, options: CodecOptions) throws -> CodecRegistry {
+        guard !options.isEmpty else { return codecs }
+        var configured = codecs
+        var accepted = false
+        for codec in codecs.codecs where options.entries.allSatisfy({ codec.acceptedOptions.contains($0.name) }) {
+            configured.register(try codec.configured(options))
+            accepted = true
+        }
+        guard accepted else {
+            throw UsageError("no registered codec takes \(options.summary)", code: "usage.convert.codec-options")
+        }
+        return configured
+    }
 }

@@ -28,9 +28,10 @@ import DocumentModels
 ///     without a NUL are UTF-8 text; anything else is `public.data`.
 ///
 /// ``Order/extensionFirst`` (what `inspect` and `diff` use) tries the extension, then the contents.
-/// ``Order/contentFirst`` (what a batch conversion uses, where extensions lie) lets a signature decide (an
-/// extension type that conforms to the signature's type may refine it); without a signature it tries the
-/// extension, then a guess. When no step finds a type that a codec reads, the result has no codec and
+/// ``Order/contentFirst`` (what a batch conversion uses, where extensions lie) lets a signature decide,
+/// unless the extension's type refines it (conforms to the signature's type) or names a format built on it
+/// (conforms to nothing but `public.data`, `public.item`, `public.content`, `public.composite-content`,
+/// as an app's own document type often does); without a signature it tries the extension, then a guess. When no step finds a type that a codec reads, the result has no codec and
 /// the most specific type found (a signature's, else the extension's, else a guess, else `public.folder`
 /// or `public.data`). The same path, bytes and registry always give the same answer.
 public struct ContentTypeDetector: Sendable {
@@ -102,8 +103,15 @@ public struct ContentTypeDetector: Sendable {
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
         let folder = exists && isFolder.boolValue
-        let candidates = extensionCandidates(url.pathExtension, isFolder: folder)
         let sniffed: Sniffed? = exists ? (folder ? Self.sniffFolder(at: url) : Self.sniff(Self.leadingBytes(of: url))) : nil
+        return detect(filenameExtension: url.pathExtension, isFolder: folder, sniffed: sniffed)
+    }
+
+    /// Detects the content type from a filename extension and what sniffing found, by the steps above.
+    ///
+    /// For callers that read the first bytes themselves (a path that is not UTF-8 has no URL).
+    public func detect(filenameExtension: String, isFolder folder: Bool, sniffed: Sniffed?) -> Detection {
+        let candidates = extensionCandidates(filenameExtension, isFolder: folder)
         let signature = sniffed.flatMap { $0.isSignature ? $0.contentType : nil }
         let guess = sniffed.flatMap { $0.isSignature ? nil : $0.contentType }
 
@@ -113,8 +121,11 @@ public struct ContentTypeDetector: Sendable {
             steps = candidates.map { ($0, .filenameExtension) } + [signature, guess].compactMap { $0.map { ($0, .contents) } }
         case .contentFirst:
             if let signature {
-                // A signature is certain: only an extension type that refines it (an `.svg` for XML) may stand in.
-                steps = candidates.filter { $0.conforms(to: signature) }.map { ($0, .filenameExtension) } + [(signature, .contents)]
+                // A signature is certain about the container; an extension type may still name the format
+                // built on it: one that refines the signature's type (an `.svg` for XML), or an app's type
+                // that conforms to nothing more specific than `public.data` (a `.notebookv1` keyed archive).
+                // A type that says something else (`.txt`: text) loses to the signature.
+                steps = candidates.filter { Self.mayStandIn($0, for: signature) }.map { ($0, .filenameExtension) } + [(signature, .contents)]
             } else {
                 steps = candidates.map { ($0, .filenameExtension) } + (guess.map { [($0, Source.contents)] } ?? [])
             }
@@ -128,6 +139,15 @@ public struct ContentTypeDetector: Sendable {
         if let first = candidates.first { return Detection(contentType: first, source: .filenameExtension, codec: nil) }
         if let sniffed { return Detection(contentType: sniffed.contentType, source: .contents, codec: nil) }
         return Detection(contentType: folder ? .folder : .data, source: .fallback, codec: nil)
+    }
+
+    /// The types that say nothing about a format: an extension type that conforms only to these
+    /// does not contradict any signature.
+    static let formatlessTypes: Set<String> = ["public.data", "public.item", "public.content", "public.composite-content"]
+
+    /// Whether an extension's type may name the format of a file whose contents show `signature`.
+    static func mayStandIn(_ candidate: UTType, for signature: UTType) -> Bool {
+        candidate.conforms(to: signature) || candidate.supertypes.allSatisfy { formatlessTypes.contains($0.identifier) }
     }
 
     /// The type an identifier names: declared, else a codec's, else an undeclared one.

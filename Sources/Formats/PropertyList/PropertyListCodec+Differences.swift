@@ -4,8 +4,10 @@ extension PropertyListCodec {
     /// Appends where two values differ, in document order, with paths written as Comparison's JSON
     /// comparator writes them: `$.items[2].title`, and `$["a b"]` for a key that is not an identifier.
     ///
-    /// Kinds: a changed type, a changed scalar, a key missing from either side, the same keys in
-    /// another order (reported once, at the dictionary), an element missing from either array.
+    /// Kinds: a changed type, a changed scalar, a key missing from either side, an element missing
+    /// from either array. Key order is not a difference: a property-list dictionary is unordered
+    /// (Apple's XML writers sort its keys, its binary writer follows hash order), so two documents
+    /// with the same entries mean the same; a byte-for-byte round trip is the bytes rule's business.
     /// Strings compare by Unicode scalars and reals and dates by bit pattern, as the codec writes them.
     static func collectDifferences(_ expected: PropertyListValue, _ actual: PropertyListValue, path: String, into found: inout [SnapshotDifference]) {
         switch (expected, actual) {
@@ -13,13 +15,6 @@ extension PropertyListCodec {
             var actualByKey: [[UInt8]: PropertyListValue] = [:]
             for entry in actualEntries { actualByKey[Array(entry.key.utf8)] = entry.value }
             let expectedKeys = Set(expectedEntries.map { Array($0.key.utf8) })
-            let expectedOrder = expectedEntries.map(\.key).filter { actualByKey[Array($0.utf8)] != nil }
-            let actualOrder = actualEntries.map(\.key).filter { expectedKeys.contains(Array($0.utf8)) }
-            if !expectedOrder.map({ Array($0.utf8) }).elementsEqual(actualOrder.map { Array($0.utf8) }) {
-                found.append(SnapshotDifference(
-                    path: path, expected: keyList(expectedOrder), actual: keyList(actualOrder),
-                    summary: "the keys both dictionaries have are in a different order"))
-            }
             for entry in expectedEntries {
                 let entryPath = path + pathComponent(entry.key)
                 if let actualValue = actualByKey[Array(entry.key.utf8)] {
@@ -124,9 +119,5 @@ extension PropertyListCodec {
             "\(data.count) bytes <" + data.prefix(16).map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16) }.joined() + (data.count > 16 ? "…>" : ">")
         case .uid(let uid): "UID \(uid)"
         }
-    }
-
-    private static func keyList(_ keys: [String]) -> String {
-        "[" + keys.prefix(8).map(quoted).joined(separator: ", ") + (keys.count > 8 ? ", … \(keys.count - 8) more" : "") + "]"
     }
 }

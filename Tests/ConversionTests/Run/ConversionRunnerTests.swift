@@ -32,7 +32,7 @@ import Testing
         #expect(fixture.contents(fixture.output.appending(Array("n".utf8) + [0xFF] + Array(".upper".utf8))) == "LATIN NAME")
         let bad = try #require(report.item(endingWith: "bad.txt"))
         #expect(bad.status == .failed)
-        #expect(bad.error?.code == "plain-text.invalid-utf8")
+        #expect(bad.error?.code == "text.undetectable-encoding")
         #expect(bad.error?.location == .byte(3))
         #expect(report.item(endingWith: "data.bin")?.error?.code == "convert.unsupported-type")
         #expect(report.item(endingWith: ".d.txt.icloud")?.status == .skipped)

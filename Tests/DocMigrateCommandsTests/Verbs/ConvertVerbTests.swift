@@ -22,7 +22,8 @@ import Testing
         let report = folder.appending("report.json").path
         let run = try BuiltExecutable.run(["convert", "--to", "plain-text", "-o", output, "--report", "json:" + report, input])
         #expect(run.status == 1, "\(run.standardError)")
-        #expect(run.standardOutput.contains("FAILED   \(input)/bad.txt: byte 1 (0x1): the byte 0xff is not valid UTF-8 here [plain-text.invalid-utf8]"))
+        #expect(run.standardOutput.contains("FAILED   \(input)/bad.txt: byte 1 (0x1): "), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("[text.undetectable-encoding]"), "\(run.standardOutput)")
         #expect(run.standardOutput.hasSuffix("3 items: 1 converted, 1 skipped, 1 failed\n"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: output + "/notes/a.txt")) == Data("hello\n".utf8))
         let decoded = try ConversionReport.decode(json: Data(contentsOf: URL(fileURLWithPath: report)))

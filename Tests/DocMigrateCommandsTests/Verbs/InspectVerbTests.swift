@@ -85,7 +85,7 @@ import Testing
         #expect(run.exitCode == .couldNotProceed)
         #expect(run.standardOutput == "")
         #expect(run.standardError.hasPrefix("Error: \(blob): no registered codec reads the content type public.data (found from the first bytes)"))
-        #expect(run.standardError.contains("plain-text (public.utf8-plain-text, public.plain-text); markdown (net.daringfireball.markdown); notebook (com.example.notebook)"))
+        #expect(run.standardError.contains("plain-text (public.utf8-plain-text, public.plain-text); markdown (net.daringfireball.markdown); notebook (com.example.notebook); json (public.json)"))
         #expect(run.standardError.hasSuffix("[inspect.no-codec]\n"))
 
         // The same bytes named as plain text by --type reach the codec, which rejects them with its own code.
@@ -93,11 +93,11 @@ import Testing
         #expect(typed.exitCode == .couldNotProceed)
         #expect(typed.standardError == "Error: \(blob): byte 2 (0x2): the byte 0xFF here is not UTF-8, the file has no byte-order mark and is not UTF-16, and no fallback encoding was declared: name the encoding with --fallback-encoding (macintosh, windows-1252, iso-8859-1) or --encoding, or \"codecOptions\" in a golden manifest [text.undetectable-encoding]\n")
 
-        let json = folder.appendingPathComponent("data.json").path
-        try Data("{}".utf8).write(to: URL(fileURLWithPath: json))
-        let unknown = await InProcessRun.run(["inspect", json])
+        let image = folder.appendingPathComponent("photo.png").path
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: URL(fileURLWithPath: image))
+        let unknown = await InProcessRun.run(["inspect", image])
         #expect(unknown.exitCode == .couldNotProceed)
-        #expect(unknown.standardError.contains("public.json (found from the filename extension)"))
+        #expect(unknown.standardError.contains("public.png (found from the filename extension)"))
     }
 
     @Test func aMissingFileExitsTwoAndABadFormatIsAUsageError() async {

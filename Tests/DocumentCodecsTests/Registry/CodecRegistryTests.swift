@@ -23,9 +23,12 @@ import Testing
             func decode(_ file: FileWrapper, contentType: UTType) throws -> String { "" }
             func encode(_ snapshot: String, previous: FileWrapper?, contentType: UTType) throws -> FileWrapper { FileWrapper(regularFileWithContents: Data()) }
         }
+        let builtIn = CodecRegistry.builtIn.codecs.map(\.identifier)
         var registry = CodecRegistry.builtIn
         registry.register(Shouting.self)
-        #expect(registry.codecs.map(\.identifier) == ["markdown", "notebook", "plain-text"])
+        // The replacement takes the built-in codec's place at the end; every other codec stays, in order.
+        #expect(registry.codecs.map(\.identifier) == builtIn.filter { $0 != "plain-text" } + ["plain-text"])
+        #expect(registry.codec(identifier: "plain-text")?.readableContentTypes == [.plainText])
         #expect(registry.codec(reading: .plainText)?.readableContentTypes == [.plainText])
     }
 

@@ -89,6 +89,24 @@ import Testing
         #expect(byContent.source == .contents)
         #expect(byContent.codec == nil)
 
+        // An app's type that conforms only to public.data names a format built on the container.
+        let archive = folder.appending("Journal.detectortestarchive")
+        try Data("bplist00".utf8).write(to: archive)
+        let appType = UTType(exportedAs: "com.example.detector-test-archive", conformingTo: .data)
+        #if !canImport(Darwin)
+        UTTypeRegistry.shared.register([UTTypeDeclaration(
+            kind: .exported, identifier: appType.identifier, conformsTo: ["public.data"],
+            tags: [.filenameExtension: ["detectortestarchive"]], typeDescription: nil)])
+        #endif
+        #expect(ContentTypeDetector.mayStandIn(appType, for: .binaryPropertyList))
+        #expect(!ContentTypeDetector.mayStandIn(.plainText, for: .binaryPropertyList))
+        #expect(ContentTypeDetector.mayStandIn(.binaryPropertyList, for: .binaryPropertyList))
+        let appRegistry = CodecRegistry([AnyDocumentCodec(PlainTextCodec.self), AnyDocumentCodec(DetectorTestArchiveCodec.self)])
+        let byApp = ContentTypeDetector(codecs: appRegistry, order: .contentFirst).detect(at: archive)
+        #expect(byApp.contentType == appType)
+        #expect(byApp.source == .filenameExtension)
+        #expect(byApp.codec?.identifier == "detector-test-archive")
+
         // A UTF-16 mark does not make a CSV file plain text: it is a guess, so the extension wins.
         let csv = folder.appending("table.csv")
         try Data([0xFF, 0xFE] + Array("a,b\r\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })).write(to: csv)
@@ -123,4 +141,15 @@ import Testing
         _ = NotebookCodec.contentType
         #expect(detector.detect(at: json, givenType: "COM.EXAMPLE.NOTEBOOK").contentType.identifier == "com.example.notebook")
     }
+}
+
+/// A codec for an app's own archive type, which conforms to nothing more than `public.data`.
+private struct DetectorTestArchiveCodec: DocumentCodec {
+    static let identifier = "detector-test-archive"
+    static var readableContentTypes: [UTType] { [UTType(exportedAs: "com.example.detector-test-archive", conformingTo: .data)] }
+    func decode(_ file: FileWrapper, contentType: UTType) throws -> Data {
+        guard let data = file.regularFileContents else { throw CodecError(code: "test.unreadable", message: "not a file") }
+        return data
+    }
+    func encode(_ snapshot: Data, previous: FileWrapper?, contentType: UTType) throws -> FileWrapper { FileWrapper(regularFileWithContents: snapshot) }
 }

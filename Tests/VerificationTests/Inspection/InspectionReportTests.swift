@@ -59,12 +59,13 @@ import Verification
         #expect(fake.contentType == .data)
         #expect(fake.codec == nil)
 
-        let json = folder.appending("a.json")
-        try Data("{}".utf8).write(to: json)
-        #expect(detector.detect(at: json).contentType == .json)
-        #expect(detector.detect(at: json).codec == nil)
-        #expect(detector.detect(at: json, givenType: "public.plain-text").codec?.identifier == "plain-text")
-        #expect(detector.detect(at: json, givenType: "COM.EXAMPLE.NOTEBOOK").contentType.identifier == "com.example.notebook")
+        // A type no built-in codec reads: an image.
+        let image = folder.appending("a.png")
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: image)
+        #expect(detector.detect(at: image).contentType == .png)
+        #expect(detector.detect(at: image).codec == nil)
+        #expect(detector.detect(at: image, givenType: "public.plain-text").codec?.identifier == "plain-text")
+        #expect(detector.detect(at: image, givenType: "COM.EXAMPLE.NOTEBOOK").contentType.identifier == "com.example.notebook")
     }
 
     @Test func inspectsTheShippedPlainTextGoldenExactly() throws {
