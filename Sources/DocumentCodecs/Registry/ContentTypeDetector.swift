@@ -143,10 +143,10 @@ public struct ContentTypeDetector: Sendable {
 
     /// The types that say nothing about a format: an extension type that conforms only to these
     /// does not contradict any signature.
-    static let formatlessTypes: Set<String> = ["public.data", "public.item", "public.content", "public.composite-content"]
+    public static let formatlessTypes: Set<String> = ["public.data", "public.item", "public.content", "public.composite-content"]
 
     /// Whether an extension's type may name the format of a file whose contents show `signature`.
-    static func mayStandIn(_ candidate: UTType, for signature: UTType) -> Bool {
+    public static func mayStandIn(_ candidate: UTType, for signature: UTType) -> Bool {
         candidate.conforms(to: signature) || candidate.supertypes.allSatisfy { formatlessTypes.contains($0.identifier) }
     }
 

@@ -11,7 +11,11 @@ import Testing
         #expect(try routes.route(from: "hazard-text", registry: registry).codecIdentifiers == ["hazard-text", "plain-text", "uppercase-text"])
         let byType = ConversionRoutes(to: try ConversionTarget("public.utf8-plain-text", registry: registry), registry: registry)
         let direct = try byType.route(from: "plain-text", registry: registry)
-        #expect(direct.conversions.isEmpty)
+        // An input already in the target codec takes that codec's own conversion: text to UTF-8 with LF.
+        #expect(direct.conversions.map { "\($0.sourceCodec) → \($0.targetCodec)" } == ["plain-text → plain-text"])
+        // A codec without a conversion of its own is written as it is.
+        let notebooks = ConversionRoutes(to: try ConversionTarget("notebook", registry: registry), registry: registry)
+        #expect(try notebooks.route(from: "notebook", registry: registry).conversions.isEmpty)
         #expect(direct.targetType.identifier == "public.utf8-plain-text")
         #expect(ConversionRoutes.filenameExtension(of: direct) == "txt")
     }
