@@ -72,7 +72,7 @@ import Testing
     /// `QUOTE_MINIMAL` under its default terminator; see `aLoneCarriageReturnIsQuotedWhateverTheLineEnding`).
     @Test(arguments: ["excel", "excel-tab"])
     func pythonReadsWhatWeWriteAndWritesTheSameBytes(dialect: String) throws {
-        var generator = CSVSeededGenerator(seed: dialect == "excel" ? 11 : 12)
+        var generator = SeededGenerator(seed: dialect == "excel" ? 11 : 12)
         let pieces = ["a", "b", "Z", "1", " ", ",", "\t", ";", "\"", "\r", "\n", "\r\n", "é", "😀", "\"\"", ""]
         var tables: [GeneratedTable] = []
         var written: [Data] = []

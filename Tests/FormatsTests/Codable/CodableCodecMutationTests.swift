@@ -1,11 +1,12 @@
 import DocumentCodecs
 import Formats
 import Foundation
+import TestSupport
 import Testing
 
 /// Randomized mutations of valid invoice files: each format's decoding gives a model or a `CodecError`, never a trap.
 @Suite struct CodableCodecMutationTests {
-    private func mutate(_ seed: Data, using generator: inout JSONTestRandom) -> Data {
+    private func mutate(_ seed: Data, using generator: inout SeededGenerator) -> Data {
         var bytes = [UInt8](seed)
         for _ in 0..<Int.random(in: 1...3, using: &generator) {
             let position = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &generator)
@@ -20,7 +21,7 @@ import Testing
     }
 
     private func run<Codec: DocumentCodec>(_ codec: Codec, seeds: [Data], contentType: UTType, rounds: Int) -> (decoded: Int, rejected: Int) {
-        var generator = JSONTestRandom(seed: 0xC0DA_B1E)
+        var generator = SeededGenerator(seed: 0xC0DA_B1E)
         var decoded = 0, rejected = 0
         for round in 0..<rounds {
             let input = mutate(seeds[round % seeds.count], using: &generator)

@@ -16,7 +16,7 @@ import Testing
 
     /// A file `JSONEncoder` wrote in any of its eight styles decodes to a snapshot whose style writes it again.
     @Test func encoderOutputDecodesToTheStyleThatWroteIt() throws {
-        var generator = JSONTestRandom(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         for index in 0..<120 {
             // Every value holds a slash and an object of several keys, so each flag leaves a mark.
             let value = JSONValue.object([

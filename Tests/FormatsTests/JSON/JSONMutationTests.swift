@@ -1,6 +1,7 @@
 import DocumentCodecs
 import Formats
 import Foundation
+import TestSupport
 import Testing
 
 /// Randomized mutations of valid documents: decoding never traps, and whatever decodes round-trips.
@@ -10,7 +11,7 @@ import Testing
         let folder = AnonymizedCase.repository.appendingPathComponent("GoldenFiles/json/cases")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().filter { !$0.hasPrefix("bad-") }
         var seeds = try names.map { try Data(contentsOf: folder.appendingPathComponent($0)) }
-        var generator = JSONTestRandom(seed: 99)
+        var generator = SeededGenerator(seed: 99)
         for style in JSONWritingStyle.allStyles {
             seeds.append(JSONWriter.write(JSONTestValues.value(depth: 4, using: &generator), style: style))
         }
@@ -20,7 +21,7 @@ import Testing
     @Test func mutatedDocumentsDecodeOrThrowAndValidOnesRoundTrip() throws {
         let seeds = try Self.seeds()
         try #require(seeds.count >= 20)
-        var generator = JSONTestRandom(seed: 0x6A73_6F6E)
+        var generator = SeededGenerator(seed: 0x6A73_6F6E)
         let interesting = Array("[]{}\",:\\/0123456789-+.eEtfnu \n\t".utf8) + [0x00, 0x7F, 0x80, 0xC3, 0xED, 0xF4, 0xFF]
         var decoded = 0, rejected = 0
         let codec = JSONCodec()

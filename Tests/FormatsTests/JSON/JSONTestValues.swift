@@ -1,28 +1,14 @@
+import TestSupport
 import Comparison
 import Formats
 import Foundation
-
-/// A seeded generator (SplitMix64), so every randomized test sees the same inputs on every run.
-struct JSONTestRandom: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
 
 /// Random JSON values whose strings and keys hold what the writer must escape or sort carefully.
 enum JSONTestValues {
     static let keyPalette = ["a", "a2", "a10", "B", "_", "Z", "é", "e\u{301}", "😀", "～", "", "a/b", "line\nbreak", "tab\t", "\u{1F}", "quote\"", "back\\slash", "id", "title", "items"]
     static let scalarPalette: [Unicode.Scalar] = ["a", "Z", "0", " ", "/", "\"", "\\", "\u{0}", "\u{8}", "\u{9}", "\u{A}", "\u{C}", "\u{D}", "\u{1B}", "\u{1F}", "\u{7F}", "é", "\u{301}", "€", "\u{2028}", "😀", "\u{FEFF}", "<", "&"]
 
-    static func string(using generator: inout JSONTestRandom) -> String {
+    static func string(using generator: inout SeededGenerator) -> String {
         var scalars = String.UnicodeScalarView()
         for _ in 0..<Int.random(in: 0...8, using: &generator) {
             scalars.append(scalarPalette.randomElement(using: &generator) ?? "a")
@@ -30,13 +16,13 @@ enum JSONTestValues {
         return String(scalars)
     }
 
-    static func number(using generator: inout JSONTestRandom) -> JSONNumber? {
+    static func number(using generator: inout SeededGenerator) -> JSONNumber? {
         let spellings = ["0", "-0", "1", "-17", "3.5", "0.1", "1e+20", "1e-07", "123456789", "2.5e-05", "9007199254740993", "-1.25"]
         return JSONNumber(spellings.randomElement(using: &generator) ?? "0")
     }
 
     /// A value at most `depth` containers deep.
-    static func value(depth: Int, using generator: inout JSONTestRandom) -> JSONValue {
+    static func value(depth: Int, using generator: inout SeededGenerator) -> JSONValue {
         let choice = Int.random(in: 0..<(depth > 0 ? 8 : 5), using: &generator)
         switch choice {
         case 0: return .null
@@ -57,7 +43,7 @@ enum JSONTestValues {
     }
 
     /// `value` with every object's members shuffled.
-    static func shuffled(_ value: JSONValue, using generator: inout JSONTestRandom) -> JSONValue {
+    static func shuffled(_ value: JSONValue, using generator: inout SeededGenerator) -> JSONValue {
         switch value {
         case .object(let members):
             return .object(members.map { JSONMember(key: $0.key, value: shuffled($0.value, using: &generator)) }.shuffled(using: &generator))

@@ -1,6 +1,7 @@
 import Comparison
 import Formats
 import Foundation
+import TestSupport
 import Testing
 
 /// The writer against Foundation's `JSONEncoder` on this machine (swift-foundation), in all eight styles.
@@ -14,7 +15,7 @@ import Testing
     /// 300 random values × 8 styles: our bytes equal the encoder's. For sorted styles the members are
     /// shuffled first, so our own sort must produce the encoder's order.
     @Test func reproducesJSONEncoderInEveryStyle() throws {
-        var generator = JSONTestRandom(seed: 8259)
+        var generator = SeededGenerator(seed: 8259)
         var compared = 0
         for _ in 0..<300 {
             let value = JSONTestValues.value(depth: 4, using: &generator)

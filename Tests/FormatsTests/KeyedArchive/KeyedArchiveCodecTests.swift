@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test func damagedGoldenBytesDecodeOrThrowButNeverTrap() throws {
-        var generator = KeyedArchiveMutationTests.Generator(state: 0xB17E_5EED)
+        var generator = SeededGenerator(seed: 0xB17E_5EED)
         let paths = try FileManager.default.contentsOfDirectory(atPath: Self.goldenFiles.appendingPathComponent("keyed-archive/cases").path).sorted()
             .map { "keyed-archive/cases/" + $0 }
             + ["notebook-v1/cases/Trip.notebookv1", "notebook-v1/cases/Trip (XML).notebookv1", "notebook-v1/cases/Plain.notebookv1"]

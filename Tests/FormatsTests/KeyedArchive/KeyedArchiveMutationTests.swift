@@ -1,22 +1,11 @@
 import DocumentCodecs
 @testable import Formats
 import Foundation
+import TestSupport
 import Testing
 
 /// Random damage to valid archives never traps: every input decodes or throws a `CodecError`.
 @Suite struct KeyedArchiveMutationTests {
-    /// A small deterministic generator (SplitMix64), so a failure reproduces.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
     static func seeds() throws -> [PropertyListValue] {
         var seeds = [
             try KeyedArchive(root: KeyedArchiveDecodingTests.everyKind).propertyList(),
@@ -29,7 +18,7 @@ import Testing
     }
 
     /// Replaces, removes or duplicates one randomly chosen node of `value`.
-    static func mutate(_ value: PropertyListValue, using generator: inout Generator) -> PropertyListValue {
+    static func mutate(_ value: PropertyListValue, using generator: inout SeededGenerator) -> PropertyListValue {
         var count = 0
         func countNodes(_ value: PropertyListValue) {
             count += 1
@@ -70,7 +59,7 @@ import Testing
     }
 
     @Test func damagedArchivesDecodeOrThrowButNeverTrap() throws {
-        var generator = Generator(state: 0x5EED_0007)
+        var generator = SeededGenerator(seed: 0x5EED_0007)
         let seeds = try Self.seeds()
         var decoded = 0, rejected = 0
         for round in 0..<2_000 {

@@ -36,7 +36,7 @@ import Testing
             PlainTextCodec(options: TextCodecOptions(forcedEncoding: .utf32LittleEndian, replacesInvalidBytes: true)),
             PlainTextCodec(options: TextCodecOptions(forcedEncoding: .ascii)),
         ]
-        var generator = TextSeededGenerator(seed: 20_261_129)
+        var generator = SeededGenerator(seed: 20_261_129)
         var decoded = 0, refused = 0
         for round in 0..<3000 {
             guard var bytes = inputs.randomElement(using: &generator) else { continue }

@@ -1,3 +1,4 @@
+import TestSupport
 import DocumentCodecs
 import Foundation
 
@@ -5,7 +6,7 @@ import Foundation
 enum TextPropertyListMutation {
     /// `count` mutants of `seeds`: flipped, inserted, deleted and duplicated bytes, and truncations.
     static func mutants(of seeds: [Data], count: Int, seed: UInt64) -> [Data] {
-        var generator = TextPropertyListSeededGenerator(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         let interesting: [UInt8] = Array("<>/&;=\"'(){},\\\n\t ".utf8) + [0x00, 0x80, 0xC3, 0xFF, 0xFE]
         return (0..<count).map { _ in
             guard var bytes = seeds.randomElement(using: &generator).map(Array.init), !bytes.isEmpty else { return Data() }

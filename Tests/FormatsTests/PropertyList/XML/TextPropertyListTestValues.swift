@@ -1,27 +1,11 @@
+import TestSupport
 import Formats
 import Foundation
-
-/// A deterministic generator (SplitMix64), so every randomized test is repeatable from its seed.
-struct TextPropertyListSeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
 
 /// Random property-list values that plistlib can also hold: no UIDs, no carriage returns or
 /// other control characters in strings (plistlib turns CR into LF and refuses C0 controls).
 struct TextPropertyListValueGenerator {
-    var generator: TextPropertyListSeededGenerator
+    var generator: SeededGenerator
     /// Whether reals appear (plistlib spells them with `repr`, which neither Apple writer uses).
     var includesReals: Bool
     /// Containers nest at most this deep, keeping `<data>` above depth 8, where plistlib's wrapping departs from CF's.

@@ -9,7 +9,7 @@ import Testing
     static let valueCount = 1_000
 
     static func values(seed: UInt64, includesReals: Bool) -> [PropertyListValue] {
-        var generator = TextPropertyListValueGenerator(generator: TextPropertyListSeededGenerator(seed: seed), includesReals: includesReals)
+        var generator = TextPropertyListValueGenerator(generator: SeededGenerator(seed: seed), includesReals: includesReals)
         return (0..<valueCount).map { _ in generator.value() }
     }
 
@@ -102,7 +102,7 @@ import Testing
     }
 
     @Test func writesRealsInCoreFoundationStyleAsPrintfDoesWithSeventeenDigits() throws {
-        var generator = TextPropertyListSeededGenerator(seed: 3)
+        var generator = SeededGenerator(seed: 3)
         var reals: [Double] = [0.5, 3.14, 0.1, 1e20, 1e-5, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 123456789012345680, -2.5, 1.0 / 3.0]
         for _ in 0..<200 {
             let candidate = Double(bitPattern: UInt64.random(in: 0 ... .max, using: &generator))

@@ -1,13 +1,14 @@
 import DocumentCodecs
 import Formats
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct XMLPropertyListMutationTests {
     static let mutantCount = 4_000
 
     @Test func decodesEveryMutantToAValueOrACodecErrorAndWritesBackWhatItReads() throws {
-        var generator = TextPropertyListValueGenerator(generator: TextPropertyListSeededGenerator(seed: 21), includesReals: true)
+        var generator = TextPropertyListValueGenerator(generator: SeededGenerator(seed: 21), includesReals: true)
         var seeds = try (0..<12).map { _ in try XMLPropertyList.write(generator.value()) }
         seeds.append(Data("<?xml version=\"1.0\"?><!DOCTYPE plist SYSTEM \"x\"><plist><array><![CDATA[x]]><string>&#x41;&amp;</string><!-- c --><dict><key>CF$UID</key><integer>0x7</integer></dict></array></plist>".utf8))
         let utf16 = "<?xml version=\"1.0\" encoding=\"UTF-16\"?><plist><dict><key>é</key><data>AAE=</data></dict></plist>"
