@@ -1,3 +1,4 @@
+import DocumentCodecs
 import DocumentPlatform
 import Foundation
 

@@ -43,8 +43,6 @@ public struct ConversionJob: Sendable {
     public var journalPath: ItemPath?
     /// Continue a killed job: skip journaled items, clean temporaries, recognise own outputs.
     public var resume = false
-    /// The checks that name what a conversion lost.
-    public var warningChecks = ConversionWarningChecks()
     /// How many written items share one sync (the group commit).
     public var batchSize = 64
 

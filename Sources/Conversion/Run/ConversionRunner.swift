@@ -47,7 +47,7 @@ public struct ConversionRunner: Sendable {
 
         let state = JobState(job: job, journal: journal, events: events)
         events(.started(target: job.target.name, jobs: job.jobs))
-        let preparer = ItemPreparer(registry: job.registry, routes: routes, verifies: job.verifies, warningChecks: job.warningChecks)
+        let preparer = ItemPreparer(registry: job.registry, routes: routes, verifies: job.verifies)
         let workers = WorkerPool(job: job)
         await withTaskGroup(of: Void.self) { group in
             var inFlight = 0

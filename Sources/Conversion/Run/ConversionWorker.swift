@@ -35,11 +35,10 @@ public enum ConversionWorker {
     }
 
     /// The preparer a worker process uses: the target and verification from its environment.
-    public static func preparer(registry: CodecRegistry, environment: [String: String], warningChecks: ConversionWarningChecks = ConversionWarningChecks()) throws -> ItemPreparer {
+    public static func preparer(registry: CodecRegistry, environment: [String: String]) throws -> ItemPreparer {
         let target = try ConversionTarget(environment[targetKey] ?? "", registry: registry)
         return ItemPreparer(
-            registry: registry, routes: ConversionRoutes(to: target, registry: registry), verifies: environment[verifyKey] != "0",
-            warningChecks: warningChecks)
+            registry: registry, routes: ConversionRoutes(to: target, registry: registry), verifies: environment[verifyKey] != "0")
     }
 
     /// Serves requests from standard input until it ends; returns the exit status (0).
@@ -112,12 +111,19 @@ final class WorkerProcess: @unchecked Sendable {
         // A worker that traps is expected now and then: it should end at once, not spend seconds symbolicating a backtrace.
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
-        let inputPipe = Pipe()
-        let outputPipe = Pipe()
-        process.standardInput = inputPipe
-        process.standardOutput = outputPipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        // One child at a time, its pipes close-on-exec: no worker may inherit another's pipes (see ChildProcessDescriptors).
+        let (inputPipe, outputPipe) = try ChildProcessDescriptors.startingAlone { [process] in
+            let inputPipe = Pipe()
+            let outputPipe = Pipe()
+            for handle in [inputPipe.fileHandleForReading, inputPipe.fileHandleForWriting, outputPipe.fileHandleForReading, outputPipe.fileHandleForWriting] {
+                ChildProcessDescriptors.closeOnExec(handle.fileDescriptor)
+            }
+            process.standardInput = inputPipe
+            process.standardOutput = outputPipe
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return (inputPipe, outputPipe)
+        }
         input = inputPipe.fileHandleForWriting
         output = outputPipe.fileHandleForReading
     }

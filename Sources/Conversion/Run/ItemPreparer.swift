@@ -16,15 +16,12 @@ public struct ItemPreparer: Sendable {
     public var routes: ConversionRoutes
     /// Re-decode the output and compare it with the converted snapshot (on unless `--no-verify`).
     public var verifies: Bool
-    /// The checks that name what a conversion lost.
-    public var warningChecks: ConversionWarningChecks
 
     /// A preparer for one job's target.
-    public init(registry: CodecRegistry, routes: ConversionRoutes, verifies: Bool = true, warningChecks: ConversionWarningChecks = ConversionWarningChecks()) {
+    public init(registry: CodecRegistry, routes: ConversionRoutes, verifies: Bool = true) {
         self.registry = registry
         self.routes = routes
         self.verifies = verifies
-        self.warningChecks = warningChecks
     }
 
     /// Prepares the item at `input` (a file, or a folder read as one document), writing the output at `temporary`.
@@ -80,7 +77,7 @@ public struct ItemPreparer: Sendable {
         var snapshot = try codec.decode(wrapper, contentType: contentType)
         for conversion in route.conversions {
             let converted = try conversion.convert(snapshot)
-            result.warnings += warningChecks.warnings(for: conversion, source: snapshot, converted: converted)
+            result.warnings += conversion.warnings(converting: snapshot, into: converted)
             snapshot = converted
         }
         let output = try route.targetCodec.encode(snapshot, previous: nil, contentType: route.targetType)

@@ -26,9 +26,15 @@ public struct AnySnapshotConversion: Sendable {
     /// The identifier of the target codec.
     public let targetCodec: String
     private let run: @Sendable (AnySnapshot) throws -> AnySnapshot
+    private let check: (@Sendable (AnySnapshot, AnySnapshot) -> [ConversionWarning])?
 
-    /// Wraps the conversion type `Conversion`.
+    /// Wraps the conversion type `Conversion` (with its warning check when it is a `WarningReportingConversion`).
     public init<Conversion: SnapshotConversion>(_ conversion: Conversion.Type) {
+        if let reporting = conversion as? any WarningReportingConversion.Type {
+            check = Self.warningCheck(reporting)
+        } else {
+            check = nil
+        }
         sourceCodec = Conversion.Source.identifier
         targetCodec = Conversion.Target.identifier
         run = { snapshot in
@@ -44,5 +50,21 @@ public struct AnySnapshotConversion: Sendable {
     /// Converts a snapshot of the source codec into one of the target codec.
     public func convert(_ snapshot: AnySnapshot) throws -> AnySnapshot {
         try run(snapshot)
+    }
+
+    /// What converting `source` into `converted` lost; empty for a conversion that reports nothing.
+    public func warnings(converting source: AnySnapshot, into converted: AnySnapshot) -> [ConversionWarning] {
+        check?(source, converted) ?? []
+    }
+
+    private static func warningCheck<Reporting: WarningReportingConversion>(
+        _ conversion: Reporting.Type
+    ) -> @Sendable (AnySnapshot, AnySnapshot) -> [ConversionWarning] {
+        { source, converted in
+            guard let sourceValue = source.value as? Reporting.Source.Snapshot,
+                let convertedValue = converted.value as? Reporting.Target.Snapshot
+            else { return [] }
+            return Reporting().warnings(converting: sourceValue, into: convertedValue)
+        }
     }
 }

@@ -9,11 +9,12 @@ import DocumentCodecs
 /// (RFC 9562's custom UUID). The index keeps two pages with the same text apart.
 ///
 /// The package has no place for the pages' created and modified dates (its `metadata.json` holds a
-/// title and page IDs only), so they are not carried: that is this migration's one documented loss,
-/// and the reason to keep the original file (the converter never deletes it). Anything else that does
+/// title and page IDs only), so they are not carried: that is this migration's one loss, reported as
+/// the warning `notebook-v1.conversion.dates-dropped` (so `docmigrate convert --fail-on-warnings`
+/// refuses it), and the reason to keep the original file (the converter never deletes it). Anything else that does
 /// not fit is an error: a title or page text holding U+0000 (`notebook-v1.conversion.nul-character`),
 /// which the package's JSON metadata and text pages are not meant to carry.
-public struct NotebookV1ToNotebook: SnapshotConversion {
+public struct NotebookV1ToNotebook: WarningReportingConversion {
     public typealias Source = NotebookV1Codec
     public typealias Target = NotebookCodec
 
@@ -33,6 +34,15 @@ public struct NotebookV1ToNotebook: SnapshotConversion {
             pages.append(Notebook.Page(id: Self.pageID(index: index, text: page.text), text: page.text))
         }
         return Notebook(title: snapshot.title, pages: pages)
+    }
+
+    /// One warning when pages had dates, which the package cannot hold.
+    public func warnings(converting source: NotebookV1, into converted: Notebook) -> [ConversionWarning] {
+        guard !source.pages.isEmpty else { return [] }
+        let noun = source.pages.count == 1 ? "page's" : "pages'"
+        return [ConversionWarning(
+            code: "notebook-v1.conversion.dates-dropped", path: "pages",
+            message: "the \(source.pages.count) \(noun) created and modified dates are not carried: the notebook package has no place for them")]
     }
 
     /// The derived identifier of page `index` (0-based) holding `text`.

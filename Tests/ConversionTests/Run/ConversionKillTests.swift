@@ -67,7 +67,7 @@ import Testing
         let parallel = try #require(Binary.onPath("parallel"))
         let sharded = try Binary.run(
             parallel,
-            ["--will-cite", "--halt", "never", binary.path, "convert", "--to", "plain-text", "-o", "sharded", "--shard", "{}/4",
+            ["--will-cite", "--halt", "never", "--timeout", "300", binary.path, "convert", "--to", "plain-text", "-o", "sharded", "--shard", "{}/4",
              "--report", "json:shard{}.json", "in", ":::", "1", "2", "3", "4"],
             in: folder, label: "parallel")
         // GNU parallel exits with the number of failed jobs: each shard with the bad file fails (1), others pass.

@@ -91,7 +91,6 @@ final class ConversionFixture {
             registry: registry, target: try ConversionTarget(target, registry: registry),
             plan: ConversionPlan(source: .paths(paths ?? [input]), registry: registry), outputFolder: output)
         job.jobs = 2
-        job.warningChecks = .conversionTests
         return job
     }
 }

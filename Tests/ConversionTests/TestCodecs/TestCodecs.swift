@@ -101,12 +101,3 @@ extension CodecRegistry {
         return registry
     }
 }
-
-extension ConversionWarningChecks {
-    /// The warning checks of the test conversions.
-    public static var conversionTests: ConversionWarningChecks {
-        var checks = ConversionWarningChecks()
-        checks.register(PlainTextToUppercase.self)
-        return checks
-    }
-}

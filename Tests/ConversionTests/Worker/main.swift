@@ -8,7 +8,7 @@ import Foundation
 let registry = CodecRegistry.conversionTests
 do {
     let preparer = try ConversionWorker.preparer(
-        registry: registry, environment: ProcessInfo.processInfo.environment, warningChecks: .conversionTests)
+        registry: registry, environment: ProcessInfo.processInfo.environment)
     exit(ConversionWorker.serve(preparer: preparer))
 } catch {
     FileHandle.standardError.write(Data("\(error)\n".utf8))

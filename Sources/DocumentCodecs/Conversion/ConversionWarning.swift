@@ -1,4 +1,4 @@
-import DocumentCodecs
+import DocumentModels
 
 /// Something a conversion could not carry across exactly, which the job reports without failing the item.
 ///
@@ -26,34 +26,11 @@ public struct ConversionWarning: Hashable, Sendable, Codable, CustomStringConver
 /// A conversion that can say what it loses: the optional second protocol beside `SnapshotConversion`.
 ///
 /// Existing conformers of `SnapshotConversion` are untouched; a conversion that knows it may lose
-/// something also conforms to this protocol and is registered with the job's `ConversionWarningChecks`
-/// (the registry's type-erased `AnySnapshotConversion` cannot be asked for a protocol it does not carry).
+/// something also conforms to this protocol, and the registry's `AnySnapshotConversion` carries the
+/// check, so the verifier and the batch converter (`--fail-on-warnings`) both see it.
 /// `warnings(converting:into:)` runs after `convert` with both snapshots, so it costs nothing when
 /// the conversion is lossless, and the conversion's own `convert` stays as it is.
 public protocol WarningReportingConversion: SnapshotConversion {
     /// What converting `source` into `converted` lost; empty when nothing was.
     func warnings(converting source: Source.Snapshot, into converted: Target.Snapshot) -> [ConversionWarning]
-}
-
-/// The warning checks of a job's conversions, looked up by source and target codec.
-public struct ConversionWarningChecks: Sendable {
-    private var checks: [String: @Sendable (AnySnapshot, AnySnapshot) -> [ConversionWarning]] = [:]
-
-    /// No checks.
-    public init() {}
-
-    /// Adds the warning check of the conversion type `Conversion`.
-    public mutating func register<Conversion: WarningReportingConversion>(_ conversion: Conversion.Type) {
-        checks[Conversion.Source.identifier + "\u{0}" + Conversion.Target.identifier] = { source, converted in
-            guard let sourceValue = source.value as? Conversion.Source.Snapshot,
-                let convertedValue = converted.value as? Conversion.Target.Snapshot
-            else { return [] }
-            return Conversion().warnings(converting: sourceValue, into: convertedValue)
-        }
-    }
-
-    /// The warnings of one conversion step; empty when the conversion has no check.
-    public func warnings(for conversion: AnySnapshotConversion, source: AnySnapshot, converted: AnySnapshot) -> [ConversionWarning] {
-        checks[conversion.sourceCodec + "\u{0}" + conversion.targetCodec]?(source, converted) ?? []
-    }
 }
