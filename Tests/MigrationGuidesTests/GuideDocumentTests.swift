@@ -7,7 +7,8 @@ import Testing
 /// A shell block (```sh, ```shell, ```bash or ```console) that runs `docmigrate` must be marked on
 /// the line before its fence with `<!-- shell: fixture=NAME exit=N -->`. The test copies
 /// `Tests/MigrationGuidesTests/Fixtures/NAME` into a fresh temporary folder (`fixture=none` for an
-/// empty one), runs the block there with `/bin/sh` under `set -e` — `swift run docmigrate` and
+/// empty one; NAME may lead into another test target's fixtures, as `../../SourceAuditTests/Fixtures/Clean`,
+/// so that one fixture serves its own tests and the guide), runs the block there with `/bin/sh` under `set -e` — `swift run docmigrate` and
 /// `docmigrate` both mean the binary built with the tests, and a leading `$ ` prompt is dropped —
 /// and expects exit status N (0 when `exit=` is left out). `CI` is removed from the environment
 /// unless the marker says `ci=true`, so the commands behave as on a developer's machine. Blocks of
