@@ -165,10 +165,7 @@ struct ConvertOptions {
         }
         if arguments.value("isolation") != "none" {
             // The workers decode, so they get the same codec options as this process.
-            var workerArguments = ["convert", "--to", targetName]
-            if let name = arguments.value("encoding") { workerArguments += ["--encoding", name] }
-            if let name = arguments.value("fallback-encoding") { workerArguments += ["--fallback-encoding", name] }
-            if arguments.flag("replace-invalid") { workerArguments.append("--replace-invalid") }
+            let workerArguments = ["convert", "--to", targetName] + CodecOptions(arguments).commandLineWords
             job.isolation = .childProcess(WorkerCommand(executable: URL(fileURLWithPath: "/proc/self/exe"), arguments: workerArguments))
         }
         failOnWarnings = arguments.flag("fail-on-warnings")

@@ -208,6 +208,13 @@ extension CodecOptions {
         if arguments.flag("replace-invalid") { set("replace-invalid", to: "true") }
     }
 
+    /// The command-line words that give these options back (`--fallback-encoding macintosh`, …), for a child process.
+    var commandLineWords: [String] {
+        entries.flatMap { option in
+            option.name == "replace-invalid" ? (option.value == "true" ? ["--replace-invalid"] : []) : ["--" + option.name, option.value]
+        }
+    }
+
     /// Runs `body`, turning a bad option value from the command line into a usage error naming the option.
     ///
     /// A codec that takes no options at all (`codec.options.unsupported`) stays the codec's error, naming it.

@@ -106,4 +106,15 @@ import Testing
         let firstHasItems = try !ConversionReport.decode(json: Data(contentsOf: URL(fileURLWithPath: paths[0]))).items.isEmpty
         #expect(twice.exitCode == (firstHasItems ? .couldNotProceed : .success))
     }
+
+    @Test func theWorkersDecodeWithTheCodecOptionsOfTheCommandLine() throws {
+        let folder = try TemporaryDirectory("convert-options")
+        try FileManager.default.createDirectory(at: folder.appending("in"), withIntermediateDirectories: true)
+        // "Crème brûlée" in Mac OS Roman with a classic Mac line ending: not UTF-8, so only a declared fallback reads it.
+        try Data([0x43, 0x72, 0x8F, 0x6D, 0x65, 0x20, 0x62, 0x72, 0x9E, 0x6C, 0x8E, 0x65, 0x0D]).write(to: folder.appending("in/recipe.txt"))
+        let output = folder.appending("out").path
+        let run = try BuiltExecutable.run(["convert", "--to", "plain-text", "--fallback-encoding", "macintosh", "-o", output, folder.appending("in").path])
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output + "/recipe.txt")) == Data("Crème brûlée\n".utf8))
+    }
 }
