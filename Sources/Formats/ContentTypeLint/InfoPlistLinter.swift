@@ -5,11 +5,12 @@ import DocumentCodecs
 /// It reads `UTExportedTypeDeclarations`, `UTImportedTypeDeclarations` and `CFBundleDocumentTypes`
 /// and reports each problem as an ``InfoPlistFinding`` at the line and column of the XML (found by
 /// ``XMLPropertyList/readLocated(_:options:)``) or, in a binary file, at its key path. The rules and
-/// their severities are those of ``InfoPlistLintRule``; the README of the content-types guide shows them.
+/// their severities are those of ``InfoPlistLintRule``; the content-types guide (MigrationGuides/08) lists them.
 ///
 /// A **known** identifier is one declared in the file, or one `UTType(_:)` knows as declared: the system's
-/// types (on Linux, docmigrate's table of them plus the types of its built-in codecs; on Apple systems,
-/// LaunchServices' database). A type **another party owns** is a known type the file does not export:
+/// types (on Linux, docmigrate's table of them plus whatever the process registered, such as the types of
+/// the built-in codecs; on Apple systems, LaunchServices' database). The linter never registers the file's
+/// declarations anywhere: it follows them itself, so linting leaves `UTType` as it was. A type **another party owns** is a known type the file does not export:
 /// a system type or an imported one. A type is **abstract**, and needs no filename extension, when another
 /// declaration of the file conforms to it and no `CFBundleDocumentTypes` entry lists it. A type is a
 /// **document** when a `CFBundleDocumentTypes` entry lists it. When a conformance chain passes through an
