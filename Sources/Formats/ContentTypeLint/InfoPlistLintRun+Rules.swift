@@ -170,7 +170,8 @@ extension InfoPlistLintRun {
     mutating func checkDocumentBrowser() {
         guard platform == .iOS, !documentTypes.isEmpty, Self.value("UISupportsDocumentBrowser", in: root) == nil else { return }
         report(.documentBrowserKeyMissing, at: PropertyListPath.root.appending(key: "CFBundleDocumentTypes"), atKey: true,
-               "this iOS app declares document types but not UISupportsDocumentBrowser, so it does not open them in the document browser",
-               fix: "add UISupportsDocumentBrowser with the value true (a DocumentGroup app needs it)")
+               "this iOS app declares document types but not UISupportsDocumentBrowser, the key that marks a document-based app",
+               fix: "add UISupportsDocumentBrowser with the value true: a DocumentGroup app opens its documents in the document browser, "
+                   + "and App Store validation (ITMS-90737) wants it, or LSSupportsOpeningDocumentsInPlace, beside CFBundleDocumentTypes")
     }
 }
