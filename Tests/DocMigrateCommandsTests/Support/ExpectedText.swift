@@ -27,6 +27,8 @@ enum ExpectedText {
                                   one report.
           audit                   Check Swift sources for document types and the traps
                                   of migrating them.
+          lint-plist              Check an Info.plist's type declarations and document
+                                  types for the mistakes that break document apps.
           types                   Look up content types: an identifier, conformance, an
                                   extension or a MIME type.
           help                    Show subcommand help information.

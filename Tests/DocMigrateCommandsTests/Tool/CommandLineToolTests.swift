@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func listsItsVerbsWithHelpLast() {
-        #expect(CommandLineTool.docmigrate.verbs.map(\.description.name) == ["verify", "review", "accept", "reject", "diff", "inspect", "anonymize", "convert", "merge-reports", "audit", "types", "help"])
+        #expect(CommandLineTool.docmigrate.verbs.map(\.description.name) == ["verify", "review", "accept", "reject", "diff", "inspect", "anonymize", "convert", "merge-reports", "audit", "lint-plist", "types", "help"])
     }
 
     /// A command line the tool must reject with exit code 64 and exactly these three lines.

@@ -36,10 +36,14 @@ struct XMLPropertyListReader {
     private var index = 0
     private var stack: [Frame] = []
     private var containerDepth = 0
+    /// Where keys and values start, for ``XMLPropertyList/readLocated(_:options:)``; nil for a plain
+    /// read, which then pays one nil test per value and per key and nothing else.
+    private(set) var recorder: XMLPropertyListPositionRecorder?
 
-    init(text: [UInt8], options: XMLPropertyList.ReadingOptions) {
+    init(text: [UInt8], options: XMLPropertyList.ReadingOptions, recordsPositions: Bool = false) {
         self.text = text
         self.options = options
+        if recordsPositions { recorder = XMLPropertyListPositionRecorder() }
     }
 
     // MARK: Document
@@ -85,6 +89,7 @@ struct XMLPropertyListReader {
             if tag.name == "plist" {
                 if tag.selfClosing { throw error("plist.xml.empty", "<plist> holds no value", at: tagStart) }
                 stack.append(Frame(.plist))
+                if recorder != nil { recorder?.openContainer(at: .root, start: tagStart) }
                 return nil
             }
         }
@@ -110,6 +115,10 @@ struct XMLPropertyListReader {
             }
             if tag.selfClosing { return try deliver(tag.name == "array" ? .array([]) : .dictionary([]), at: start) }
             containerDepth += 1
+            if recorder != nil {
+                let path = pathOfNextValue()
+                recorder?.openContainer(at: path, start: start)
+            }
             stack.append(Frame(tag.name == "array" ? .array : .dictionary))
             return nil
         case "key":
@@ -119,7 +128,12 @@ struct XMLPropertyListReader {
             if dictionary.pendingKey != nil {
                 throw error("plist.xml.missing-value", "the previous <key> has no value before this <key>", at: start)
             }
-            dictionary.pendingKey = try readContent(of: "key", selfClosing: tag.selfClosing)
+            let key = try readContent(of: "key", selfClosing: tag.selfClosing)
+            dictionary.pendingKey = key
+            if recorder != nil {
+                let path = pathOfNextValue()
+                recorder?.recordKey(at: path, offset: start)
+            }
             return nil
         case "string":
             return try deliver(.string(String(decoding: readContent(of: "string", selfClosing: tag.selfClosing), as: UTF8.self)), at: start)
@@ -148,6 +162,7 @@ struct XMLPropertyListReader {
         guard let frame = stack.popLast() else {
             throw error("plist.xml.mismatched-tag", "</\(name)> closes nothing", at: start)
         }
+        let valueStart = recorder?.closeContainer()
         switch frame.kind {
         case .plist:
             guard name == "plist" else { throw error("plist.xml.mismatched-tag", "</\(name)> closes <plist>", at: start) }
@@ -156,7 +171,7 @@ struct XMLPropertyListReader {
         case .array:
             guard name == "array" else { throw error("plist.xml.mismatched-tag", "</\(name)> closes <array>", at: start) }
             containerDepth -= 1
-            return try deliver(.array(frame.elements), at: start)
+            return try deliver(.array(frame.elements), at: start, valueStart: valueStart)
         case .dictionary:
             guard name == "dict" else { throw error("plist.xml.mismatched-tag", "</\(name)> closes <dict>", at: start) }
             let entries = frame.entries
@@ -166,14 +181,21 @@ struct XMLPropertyListReader {
             containerDepth -= 1
             if entries.count == 1, entries[0].key == "CF$UID", case .integer(let number) = entries[0].value,
                let uid = UInt32(exactly: number) {
-                return try deliver(.uid(uid), at: start)
+                return try deliver(.uid(uid), at: start, valueStart: valueStart)
             }
-            return try deliver(.dictionary(entries), at: start)
+            return try deliver(.dictionary(entries), at: start, valueStart: valueStart)
         }
     }
 
     /// Adds a finished value to the open container; returns it when it is the whole document.
-    private mutating func deliver(_ value: PropertyListValue, at start: Int) throws -> PropertyListValue? {
+    ///
+    /// `start` is where errors point; `valueStart`, where a closed container's start tag began, is what
+    /// a recorded position points at (`start` for scalars and empty containers).
+    private mutating func deliver(_ value: PropertyListValue, at start: Int, valueStart: Int? = nil) throws -> PropertyListValue? {
+        if recorder != nil {
+            let path = pathOfNextValue()
+            recorder?.recordValue(at: path, offset: valueStart ?? start)
+        }
         guard let frame = stack.last else { return value }
         switch frame.kind {
         case .plist:
@@ -200,6 +222,19 @@ struct XMLPropertyListReader {
             frame.pendingKey = nil
         }
         return nil
+    }
+
+    /// The path of the value the innermost open container receives next (the root when none is open).
+    ///
+    /// Called only while recording; in a dictionary, the key must already be pending.
+    private func pathOfNextValue() -> PropertyListPath {
+        let containerPath = recorder?.currentPath ?? .root
+        guard let frame = stack.last else { return .root }
+        switch frame.kind {
+        case .plist: return .root
+        case .array: return containerPath.appending(index: frame.elements.count)
+        case .dictionary: return containerPath.appending(key: String(decoding: frame.pendingKey ?? [], as: UTF8.self))
+        }
     }
 
     // MARK: Tags
