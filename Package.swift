@@ -48,6 +48,7 @@ let package = Package(
         .library(name: "Comparison", targets: ["Comparison"]),
         .library(name: "Verification", targets: ["Verification"]),
         .library(name: "SourceAudit", targets: ["SourceAudit"]),
+        .library(name: "ContentTypeLint", targets: ["ContentTypeLint"]),
         .library(name: "Conversion", targets: ["Conversion"]),
         .library(name: "DocMigrateCommands", targets: ["DocMigrateCommands"]),
         .executable(name: "docmigrate", targets: ["docmigrate"]),
@@ -99,6 +100,13 @@ let package = Package(
             dependencies: ["DocumentPlatform"],
             swiftSettings: swiftSettings
         ),
+        // The content-type lint: checks an Info.plist's type declarations (it reads plists with Formats'
+        // readers, which record where each key sits in XML sources).
+        .target(
+            name: "ContentTypeLint",
+            dependencies: ["Formats"],
+            swiftSettings: swiftSettings
+        ),
         // The batch converter: plans, runs, resumes and shards jobs over any registered codec; beside
         // the verifier, never importing it.
         .target(
@@ -109,7 +117,7 @@ let package = Package(
         // The command-line verbs, callable in-process by tests and by a team's own tool.
         .target(
             name: "DocMigrateCommands",
-            dependencies: ["Formats", "Verification", "Conversion", "SourceAudit"],
+            dependencies: ["Formats", "Verification", "Conversion", "SourceAudit", "ContentTypeLint"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -176,6 +184,11 @@ let package = Package(
             dependencies: ["SourceAudit", "TestSupport"],
             // Swift files the audit reads in its tests; they are not compiled.
             exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ContentTypeLintTests",
+            dependencies: ["ContentTypeLint", "Formats", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,3 +1,4 @@
+import ContentTypeLint
 import Formats
 import Foundation
 

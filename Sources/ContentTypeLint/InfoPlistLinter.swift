@@ -1,4 +1,5 @@
 import DocumentCodecs
+import Formats
 
 /// Checks the content-type declarations of an Info.plist (XML or binary) for the mistakes that break document apps.
 ///

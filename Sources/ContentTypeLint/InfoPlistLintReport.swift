@@ -1,4 +1,5 @@
 import DocumentCodecs
+import Formats
 import Foundation
 
 /// What a lint of one Info.plist found, in the forms `docmigrate lint-plist` prints.

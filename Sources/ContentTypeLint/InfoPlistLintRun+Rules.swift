@@ -1,4 +1,5 @@
 import DocumentCodecs
+import Formats
 
 extension InfoPlistLintRun {
     // MARK: Declarations

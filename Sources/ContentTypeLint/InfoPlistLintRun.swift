@@ -1,4 +1,5 @@
 import DocumentCodecs
+import Formats
 
 /// One lint of one Info.plist: reads its declarations and document types, then applies every rule.
 struct InfoPlistLintRun {

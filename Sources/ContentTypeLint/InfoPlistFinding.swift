@@ -1,4 +1,5 @@
 import DocumentCodecs
+import Formats
 
 /// One problem the Info.plist linter found at one place in the file.
 public struct InfoPlistFinding: Sendable, Hashable, Codable {

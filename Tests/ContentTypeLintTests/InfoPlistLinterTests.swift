@@ -1,4 +1,5 @@
 import DocumentCodecs
+import ContentTypeLint
 import Formats
 import Foundation
 import TestSupport

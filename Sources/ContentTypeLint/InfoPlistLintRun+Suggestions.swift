@@ -1,4 +1,5 @@
 import DocumentCodecs
+import Formats
 
 extension InfoPlistLintRun {
     /// Misspellings seen in real Info.plists, each with the identifier that was meant.
