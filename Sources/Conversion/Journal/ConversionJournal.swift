@@ -105,13 +105,9 @@ public final class ConversionJournal: Sendable {
     /// Appends lines; one write call per batch, so a kill leaves at most one torn last line.
     public func append(_ entries: [Entry]) throws {
         guard !entries.isEmpty else { return }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var data = Data()
-        for entry in entries {
-            data += try encoder.encode(entry)
-            data += Data("\n".utf8)
-        }
+        var bytes: [UInt8] = []
+        for entry in entries { entry.appendLine(to: &bytes) }
+        let data = Data(bytes)
         try handle.withLock { handle in
             try handle?.write(contentsOf: data)
         }
@@ -124,5 +120,60 @@ public final class ConversionJournal: Sendable {
 
     deinit {
         handle.withLock { try? $0?.close() }
+    }
+}
+
+extension ConversionJournal.Entry {
+    /// Appends the entry as one line of JSON with sorted keys (what `JSONEncoder` with `.sortedKeys` writes,
+    /// without its cost: a job writes one line per item).
+    func appendLine(to bytes: inout [UInt8]) {
+        var first = true
+        func key(_ name: String) {
+            bytes.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
+            first = false
+            Self.appendString(name, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+        }
+        key("input")
+        Self.appendString(input.encodedForJSON, to: &bytes)
+        if let inputHash {
+            key("inputHash")
+            Self.appendString(inputHash, to: &bytes)
+        }
+        key("mtime")
+        Self.appendString(mtime, to: &bytes)
+        if let output {
+            key("output")
+            Self.appendString(output.encodedForJSON, to: &bytes)
+        }
+        if let outputHash {
+            key("outputHash")
+            Self.appendString(outputHash, to: &bytes)
+        }
+        key("result")
+        Self.appendString(result, to: &bytes)
+        key("size")
+        bytes += Array(String(size).utf8)
+        bytes += Array("}\n".utf8)
+    }
+
+    /// A JSON string: quotes, backslashes and control characters escaped, everything else as UTF-8.
+    static func appendString(_ text: String, to bytes: inout [UInt8]) {
+        let hexDigits = Array("0123456789abcdef".utf8)
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+            case 0x0C: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+            case 0..<0x20: bytes += Array("\\u00".utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 }

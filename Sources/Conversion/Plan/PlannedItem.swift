@@ -1,7 +1,7 @@
 /// One input of a job, as the plan found it: where it is, where its output goes, and whether it is skipped.
 public struct PlannedItem: Sendable, Hashable {
     /// What stands at the input path.
-    public enum Kind: String, Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         /// A regular file.
         case file
         /// A folder read as one document (a package, or a folder type a codec reads); never descended into.

@@ -4,6 +4,10 @@ import Foundation
 
 /// The result of a job: one entry per item, sorted by byte-wise input path, and the totals.
 ///
+/// A job's report keeps its items on disk (see `ItemSpill`), so memory does not grow with the
+/// number of items; the writers (`write(format:to:)`) stream them. A report built with `add` or
+/// read from JSON holds its items in memory.
+///
 /// The JSON form (`render(format: "json")`) is what `docmigrate merge-reports` reads back, so the
 /// shards of a job merge into the report a single run would have written.
 public struct ConversionReport: Codable, Sendable, Equatable {
@@ -98,29 +102,100 @@ public struct ConversionReport: Codable, Sendable, Equatable {
     public var target: String
     /// The shard this report covers (`K/N`), or nil for a whole job or a merged report.
     public var shard: String?
-    public private(set) var items: [Item] = []
-    public private(set) var totals = Totals()
+    public internal(set) var totals = Totals()
+    /// Whether any item carries a warning.
+    public private(set) var hasWarnings = false
+    private var storage: Storage
+
+    /// Where the items are: in memory (a report built with `add` or read from JSON), or in a job's spill file.
+    private enum Storage: Sendable {
+        case memory([Item])
+        case spilled(ItemSpill)
+    }
 
     /// A report line, or an empty report.
     public init(target: String, shard: String? = nil) {
         self.target = target
         self.shard = shard
+        storage = .memory([])
+    }
+
+    /// A job's report whose items stay in `spill` (sorted when read) and are counted in `totals`.
+    init(target: String, shard: String?, totals: Totals, hasWarnings: Bool, spill: ItemSpill) {
+        self.target = target
+        self.shard = shard
+        self.totals = totals
+        self.hasWarnings = hasWarnings
+        storage = .spilled(spill)
+    }
+
+    /// Every item, sorted by byte-wise input path once `sort()` ran (a job's report always is).
+    ///
+    /// A job's report keeps its items on disk, and this reads them all into memory; the report writers
+    /// use `forEachItem`, which reads one at a time.
+    public var items: [Item] {
+        var result: [Item] = []
+        // A spill that cannot be read back gives what it could read; the writers, which throw, report the damage.
+        try? forEachItem { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each item in order, reading a job's items from disk one at a time.
+    public func forEachItem(_ body: (Item) throws -> Void) throws {
+        switch storage {
+        case .memory(let items):
+            for item in items { try body(item) }
+        case .spilled(let spill):
+            try spill.forEach(body)
+        }
     }
 
     /// Adds an item; `inputBytes` counts toward the totals.
     public mutating func add(_ item: Item, inputBytes: Int64 = 0) {
+        var items: [Item]
+        if case .memory(let existing) = storage { items = existing } else { items = self.items }
+        // Emptied first, so the array has one owner and the append does not copy it.
+        storage = .memory([])
         items.append(item)
+        storage = .memory(items)
         totals.count(item.status)
         totals.inputBytes += inputBytes
+        if !item.warnings.isEmpty { hasWarnings = true }
     }
 
-    /// Sorts the items by byte-wise input path, whatever order the workers finished in.
+    /// Sorts the items by byte-wise input path, whatever order the workers finished in (a job's report already is).
     public mutating func sort() {
+        guard case .memory(var items) = storage else { return }
+        storage = .memory([])
         items.sort { $0.input < $1.input }
+        storage = .memory(items)
     }
 
-    /// Whether any item carries a warning.
-    public var hasWarnings: Bool { items.contains { !$0.warnings.isEmpty } }
+    private enum CodingKeys: String, CodingKey {
+        case items, shard, target, totals
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        target = try container.decode(String.self, forKey: .target)
+        shard = try container.decodeIfPresent(String.self, forKey: .shard)
+        totals = try container.decode(Totals.self, forKey: .totals)
+        let items = try container.decode([Item].self, forKey: .items)
+        hasWarnings = items.contains { !$0.warnings.isEmpty }
+        storage = .memory(items)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(items, forKey: .items)
+        try container.encodeIfPresent(shard, forKey: .shard)
+        try container.encode(target, forKey: .target)
+        try container.encode(totals, forKey: .totals)
+    }
+
+    public static func == (left: ConversionReport, right: ConversionReport) -> Bool {
+        left.target == right.target && left.shard == right.shard && left.totals == right.totals && left.items == right.items
+    }
 
     /// Merges shard reports into one: items of all, sorted; an input found in two reports is an error.
     public static func merged(_ reports: [ConversionReport]) throws -> ConversionReport {

@@ -43,8 +43,8 @@ public struct ConversionJob: Sendable {
     public var journalPath: ItemPath?
     /// Continue a killed job: skip journaled items, clean temporaries, recognise own outputs.
     public var resume = false
-    /// How many written items share one sync (the group commit).
-    public var batchSize = 64
+    /// How many written items a group commit waits for before it syncs (more gather while a sync runs).
+    public var batchSize = 256
 
     /// A job with the defaults of `docmigrate convert` (one item at a time, in process).
     public init(registry: CodecRegistry, target: ConversionTarget, plan: ConversionPlan, outputFolder: ItemPath?) {

@@ -5,12 +5,13 @@ import Foundation
 import Synchronization
 
 /// Runs a job: streams its plan through a bounded task group, prepares each item (in a child worker or
-/// in process), and commits finished outputs in groups (one sync, renames, one sync, journal lines).
+/// in process), and commits finished outputs in groups on a thread of its own (one sync per group,
+/// then the previous group's journal lines, then this group's renames; see `JobState`).
 ///
 /// Per item: skip it if the journal says it is done; refuse an output that would be its input; prepare
 /// it (decode → convert → encode → verify into a `.docmigrate-tmp-*` sibling of the destination); hand
-/// it to the group commit. Memory holds the in-flight items, the current batch and one report line per
-/// item. An item's failure is recorded and the job goes on, unless `failFast`.
+/// it to the group commit. Memory holds the in-flight items and the current batch; report lines go to
+/// a spill file as items finish (see `ItemSpill`), so memory does not grow with the corpus. An item's failure is recorded and the job goes on, unless `failFast`.
 public struct ConversionRunner: Sendable {
     /// The job this runner runs.
     public let job: ConversionJob
@@ -18,7 +19,11 @@ public struct ConversionRunner: Sendable {
     /// A runner for `job`.
     public init(job: ConversionJob) {
         self.job = job
+        outputExtension = Self.outputExtension(of: job.target)
     }
+
+    /// The filename extension of every output, found once rather than per item.
+    private let outputExtension: String
 
     /// Runs the job; throws a `ConversionError` only when the job itself cannot run (no route at all, no output folder, an unwritable journal).
     public func run(events: @escaping @Sendable (ConversionEvent) -> Void = { _ in }) async throws -> ConversionReport {
@@ -45,7 +50,7 @@ public struct ConversionRunner: Sendable {
         var plan = job.plan
         if let output = job.outputFolder, let identity = FileIdentity.of(output) { plan.excludedFolders.insert(identity) }
 
-        let state = JobState(job: job, journal: journal, events: events)
+        let state = try JobState(job: job, journal: journal, events: events)
         events(.started(target: job.target.name, jobs: job.jobs))
         let preparer = ItemPreparer(registry: job.registry, routes: routes, verifies: job.verifies)
         let workers = WorkerPool(job: job)
@@ -67,8 +72,7 @@ public struct ConversionRunner: Sendable {
         }
         workers.finishAll()
         state.commitRemaining()
-        var report = state.finish()
-        report.sort()
+        let report = try state.finish()
         events(.finished(report.totals))
         return report
     }
@@ -173,17 +177,22 @@ public struct ConversionRunner: Sendable {
     /// The output path of an item: the output folder, the item's relative path, the target's extension.
     func outputPath(for item: PlannedItem, routes: ConversionRoutes) -> ItemPath? {
         guard let output = job.outputFolder else { return nil }
-        let codecs = job.target.codecs
+        let relative = item.relativePath.replacingExtension(with: outputExtension)
+        return output.appending(relative.bytes)
+    }
+
+    /// The filename extension of every output: the target type's.
+    private static func outputExtension(of target: ConversionTarget) -> String {
+        let codecs = target.codecs
         let sample = ConversionRoute(
             sourceCodec: codecs[0], conversions: [], targetCodec: codecs[0],
-            targetType: job.target.contentType ?? codecs[0].writableContentTypes.first ?? .data)
-        let relative = item.relativePath.replacingExtension(with: ConversionRoutes.filenameExtension(of: sample))
-        return output.appending(relative.bytes)
+            targetType: target.contentType ?? codecs[0].writableContentTypes.first ?? .data)
+        return ConversionRoutes.filenameExtension(of: sample)
     }
 
     private func plannedItem(_ item: PlannedItem, routes: ConversionRoutes) -> ConversionReport.Item {
         var result = ConversionReport.Item(input: item.input, output: job.inPlace ? item.input : outputPath(for: item, routes: routes), status: .planned)
-        let leadingBytes = item.input.fileURL == nil && item.kind == .file
+        let leadingBytes = item.kind == .file
             ? Array(((try? ByteNamedFiles.contents(item.input.bytes).data) ?? Data()).prefix(ContentTypeDetector.sniffedByteCount)) : []
         let (contentType, codec) = ItemPreparer(registry: job.registry, routes: routes).detect(item.input, kind: item.kind, leadingBytes: leadingBytes)
         result.sourceType = contentType.identifier

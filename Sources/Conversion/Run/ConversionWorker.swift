@@ -8,8 +8,8 @@ import Synchronization
 ///
 /// The parent starts the worker command (the `docmigrate` binary itself, whose `convert` verb turns into
 /// a worker when `DOCMIGRATE_CONVERT_WORKER` is set, or any executable that calls ``serve(preparer:)``)
-/// and sends one JSON request line per item on its standard input; the worker answers with one
-/// `PreparedItem` JSON line on its standard output. The target and `--no-verify` travel in the
+/// and sends one request frame per item on its standard input; the worker answers with one
+/// `PreparedItem` frame on its standard output (see `ConversionWorker+Messages.swift`). The target and `--no-verify` travel in the
 /// environment (`DOCMIGRATE_CONVERT_TO`, `DOCMIGRATE_CONVERT_VERIFY`).
 public enum ConversionWorker {
     /// The environment variable that turns a `docmigrate convert` process into a worker.
@@ -43,20 +43,18 @@ public enum ConversionWorker {
 
     /// Serves requests from standard input until it ends; returns the exit status (0).
     public static func serve(preparer: ItemPreparer) -> Int32 {
-        let decoder = JSONDecoder()
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let input = FileHandle.standardInput
         let output = FileHandle.standardOutput
-        while let line = readLine(strippingNewline: true) {
+        var frames = FrameReader()
+        while let frame = frames.next(reading: { input.availableData }) {
             var answer = PreparedItem()
-            if let request = try? decoder.decode(Request.self, from: Data(line.utf8)) {
+            do {
+                let request = try Request(frame: frame)
                 answer = preparer.prepare(input: request.input, kind: request.kind, temporary: request.temporary)
-            } else {
-                answer.error = ConversionError(code: "convert.worker.bad-request", message: "the worker could not read its request")
+            } catch {
+                answer.error = ConversionError(error, file: nil)
             }
-            var data = (try? encoder.encode(answer)) ?? Data("{}".utf8)
-            data.append(UInt8(ascii: "\n"))
-            try? output.write(contentsOf: data)
+            try? output.write(contentsOf: answer.frame)
         }
         return 0
     }
@@ -89,12 +87,14 @@ public struct WorkerCommand: Sendable {
 
 /// One running worker process, owned by one task of the job's group at a time.
 final class WorkerProcess: @unchecked Sendable {
-    // Unchecked: the stored process and pipes are used by one task at a time (the slot that owns the
-    // worker); only `timedOut` is touched from the timer's thread, and it sits behind a Mutex.
+    // Unchecked: the stored process, pipes and frame reader are used by one task at a time
+    // (the slot that owns the worker, through its serial queue); only `timedOut` is touched from the timer's thread, and it sits behind a Mutex.
     private let process: Process
     private let input: FileHandle
     private let output: FileHandle
-    private var buffer = Data()
+    private var frames = FrameReader()
+    /// The thread that waits for this worker's answers, reused from item to item.
+    private let queue = DispatchQueue(label: "docmigrate.conversion.worker")
     private let timedOut = Mutex(false)
     /// A serial queue of its own, so time limits fire even when every pool thread is busy.
     private static let timerQueue = DispatchQueue(label: "docmigrate.conversion.item-timeout")
@@ -133,25 +133,18 @@ final class WorkerProcess: @unchecked Sendable {
 
     /// Prepares one item in the worker, or fails it when the worker dies or exceeds `timeout`.
     func prepare(_ request: ConversionWorker.Request, timeout: Duration?) async -> PreparedItem {
-        // The read blocks until the worker answers or dies: on a thread of its own, never one of the
-        // cooperative pool's or Dispatch's width-limited global queues, which the time limit's timer needs.
+        // The read blocks until the worker answers or dies: on this worker's own serial queue (which
+        // Dispatch runs on an overcommitting thread), never on the cooperative pool or a width-limited
+        // global queue, which the time limit's timer needs.
         await withCheckedContinuation { continuation in
-            let thread = Thread {
+            queue.async {
                 continuation.resume(returning: self.prepareBlocking(request, timeout: timeout))
             }
-            thread.start()
         }
     }
 
     private func prepareBlocking(_ request: ConversionWorker.Request, timeout: Duration?) -> PreparedItem {
         var failed = PreparedItem()
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard var line = try? encoder.encode(request) else {
-            failed.error = ConversionError(code: "convert.worker.bad-request", message: "the request could not be encoded", file: request.input.description)
-            return failed
-        }
-        line.append(UInt8(ascii: "\n"))
         var timer: DispatchWorkItem?
         if let timeout {
             let item = DispatchWorkItem { [self] in
@@ -164,21 +157,16 @@ final class WorkerProcess: @unchecked Sendable {
         }
         defer { timer?.cancel() }
         do {
-            try input.write(contentsOf: line)
+            try input.write(contentsOf: request.frame)
         } catch {
             return stopped(request, failed)
         }
-        while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let answer = buffer[buffer.startIndex..<newline]
-                buffer.removeSubrange(buffer.startIndex...newline)
-                if let prepared = try? JSONDecoder().decode(PreparedItem.self, from: Data(answer)) { return prepared }
-                failed.error = ConversionError(code: "convert.worker.bad-answer", message: "the worker's answer could not be read", file: request.input.description)
-                return failed
-            }
-            let chunk = output.availableData
-            if chunk.isEmpty { return stopped(request, failed) }
-            buffer.append(chunk)
+        guard let frame = frames.next(reading: { output.availableData }) else { return stopped(request, failed) }
+        do {
+            return try PreparedItem(frame: frame)
+        } catch {
+            failed.error = ConversionError(error, file: request.input.description)
+            return failed
         }
     }
 

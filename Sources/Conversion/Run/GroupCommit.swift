@@ -16,29 +16,58 @@ struct PendingOutput: Sendable {
     var mtime: String
 }
 
-/// The shared state of a running job: its report, the batch being filled, the journal and the stop flag.
+/// The shared state of a running job: its report's spill and totals, the outputs waiting to be committed, the journal and the stop flag.
 ///
-/// The group commit: items join the current batch; the task whose item fills it commits it while the
-/// others go on filling the next. A commit syncs the file system once (every temporary output and
-/// backup durable together), renames each into place, syncs once more (the renames durable), and only
-/// then appends the batch's journal lines and reports the items done. A kill at any instant leaves
-/// whole temporaries (removed by `--resume`), outputs in place but not journaled (recognised by their
-/// digest), or journaled outputs: never a partial output under its final name.
+/// Nothing here grows with the number of items: finished items go to the report's spill file
+/// (`ItemSpill`) and are counted in the totals; at most `4 × batchSize` outputs wait to be committed
+/// (a task that would add more waits for the committer).
+///
+/// The group commit runs on a thread of its own, so no item waits for a sync: it takes every waiting
+/// output once `batchSize` of them wait, or the oldest has waited `commitDelayNanoseconds`, or the job is
+/// finishing. One round syncs the file system once, which makes this batch's temporary outputs and
+/// backups durable together and also the previous round's renames; then it appends the previous
+/// round's journal lines (their renames are now durable), renames this batch into place and reports
+/// its items done. The last round's lines follow one more sync when the job finishes. A slow sync
+/// lets more outputs gather for the next round, so the number of syncs adapts to the disk. A kill at
+/// any instant leaves whole temporaries (removed by `--resume`), outputs in place but not journaled
+/// (recognised by their digest), or journaled outputs: never a partial output under its final name,
+/// and never a journal line whose output is not durable.
 final class JobState: Sendable {
     let job: ConversionJob
     let journal: ConversionJournal?
     private let events: @Sendable (ConversionEvent) -> Void
-    private let report: Mutex<ConversionReport>
-    private let batch = Mutex<[PendingOutput]>([])
+    private let spill: ItemSpill
+    private let totals = Mutex((totals: ConversionReport.Totals(), hasWarnings: false, spillError: (any Error)?.none))
     private let stopped = Mutex(false)
-    /// Serialises commits, so the journal lines of one batch are not interleaved with another's renames.
-    private let committing = Mutex(())
+    private let waiting = Mutex(WaitingOutputs())
+    /// Signalled when a batch is full or the job is finishing.
+    private let wake = DispatchSemaphore(value: 0)
+    /// Counts the free places among the waiting outputs.
+    private let room: DispatchSemaphore
+    /// Signalled once by the committer when its last round is done.
+    private let committerFinished = DispatchSemaphore(value: 0)
+    /// How long an output waits at most for its batch to fill.
+    static let commitDelayNanoseconds: UInt64 = 200_000_000
 
-    init(job: ConversionJob, journal: ConversionJournal?, events: @escaping @Sendable (ConversionEvent) -> Void) {
+    private struct WaitingOutputs {
+        var outputs: [PendingOutput] = []
+        var oldest: DispatchTime?
+        var finishing = false
+    }
+
+    init(job: ConversionJob, journal: ConversionJournal?, events: @escaping @Sendable (ConversionEvent) -> Void) throws {
         self.job = job
         self.journal = journal
         self.events = events
-        report = Mutex(ConversionReport(target: job.target.name, shard: job.plan.shard?.description))
+        spill = try ItemSpill()
+        room = DispatchSemaphore(value: max(1, job.batchSize) * 4)
+        if !job.dryRun {
+            let thread = Thread { [self] in commitLoop() }
+            thread.name = "docmigrate.conversion.group-commit"
+            thread.start()
+        } else {
+            committerFinished.signal()
+        }
     }
 
     var shouldStop: Bool { stopped.withLock { $0 } }
@@ -48,68 +77,95 @@ final class JobState: Sendable {
         var finalItem = item
         if finalItem.status == .converted && !finalItem.warnings.isEmpty { finalItem.status = .warning }
         if finalItem.status == .failed && job.failFast { stopped.withLock { $0 = true } }
-        let (done, bytes) = report.withLock { report in
-            report.add(finalItem, inputBytes: inputBytes)
-            return (report.totals.items, report.totals.inputBytes)
+        var spillError: (any Error)?
+        do {
+            try spill.add(finalItem)
+        } catch {
+            spillError = error
+        }
+        let (done, bytes) = totals.withLock { state in
+            state.totals.count(finalItem.status)
+            state.totals.inputBytes += inputBytes
+            if !finalItem.warnings.isEmpty { state.hasWarnings = true }
+            if state.spillError == nil, let spillError { state.spillError = spillError }
+            return (state.totals.items, state.totals.inputBytes)
         }
         events(.itemFinished(input: finalItem.input, status: finalItem.status, done: done, bytes: bytes))
     }
 
-    /// Adds a prepared output to the current batch, committing the batch when it is full.
+    /// Hands a prepared output to the group commit; waits only while `4 × batchSize` outputs wait already.
     func commit(_ pending: PendingOutput) {
-        let full: [PendingOutput]? = batch.withLock { batch in
-            batch.append(pending)
-            guard batch.count >= job.batchSize else { return nil }
-            defer { batch = [] }
-            return batch
+        room.wait()
+        let full = waiting.withLock { state in
+            state.outputs.append(pending)
+            if state.oldest == nil { state.oldest = .now() }
+            return state.outputs.count == job.batchSize
         }
-        if let full { commitBatch(full) }
+        if full { wake.signal() }
     }
 
-    /// Commits what is left in the last batch.
+    /// Commits what still waits and returns when the committer has finished its last round.
     func commitRemaining() {
-        let rest = batch.withLock { batch in
-            defer { batch = [] }
-            return batch
+        waiting.withLock { $0.finishing = true }
+        wake.signal()
+        committerFinished.wait()
+    }
+
+    /// The job's report, its items sorted; throws when the spill file could not be written or read.
+    func finish() throws -> ConversionReport {
+        let (totals, hasWarnings, spillError) = totals.withLock { ($0.totals, $0.hasWarnings, $0.spillError) }
+        do {
+            if let spillError { throw spillError }
+            try spill.finish()
+        } catch {
+            throw ConversionError(code: "convert.report-spill-unwritable", message: "the report's temporary file could not be written: \(error)")
         }
-        if !rest.isEmpty { commitBatch(rest) }
+        return ConversionReport(target: job.target.name, shard: job.plan.shard?.description, totals: totals, hasWarnings: hasWarnings, spill: spill)
     }
 
-    func finish() -> ConversionReport {
-        report.withLock { $0 }
-    }
+    // MARK: The committer
 
-    private func commitBatch(_ outputs: [PendingOutput]) {
-        committing.withLock { _ in
-            let syncPoint = job.outputFolder ?? outputs[0].destination.parent
-            try? ByteNamedFiles.synchronizeFileSystem(containing: syncPoint.bytes.isEmpty ? Array(".".utf8) : syncPoint.bytes)
-            var results: [(PendingOutput, Result<(ItemPath, ConversionReport.Status), ConversionError>)] = []
-            for output in outputs {
-                results.append((output, place(output)))
+    private func commitLoop() {
+        var placed: [ConversionJournal.Entry] = []
+        var syncPoint: [UInt8] = []
+        var finishing = false
+        while true {
+            if !finishing { _ = wake.wait(timeout: .now() + .nanoseconds(Int(Self.commitDelayNanoseconds))) }
+            let batch: [PendingOutput]
+            (batch, finishing) = waiting.withLock { state in
+                let due = state.finishing || state.outputs.count >= job.batchSize
+                    || state.oldest.map { DispatchTime.now().uptimeNanoseconds - $0.uptimeNanoseconds >= Self.commitDelayNanoseconds } == true
+                guard due else { return ([], false) }
+                defer {
+                    state.outputs = []
+                    state.oldest = nil
+                }
+                return (state.outputs, state.finishing)
             }
-            try? ByteNamedFiles.synchronizeFileSystem(containing: syncPoint.bytes.isEmpty ? Array(".".utf8) : syncPoint.bytes)
-            var entries: [ConversionJournal.Entry] = []
-            for (output, result) in results {
+            for _ in batch { room.signal() }
+            if batch.isEmpty && !finishing { continue }
+            if let first = batch.first {
+                let point = job.outputFolder ?? first.destination.parent
+                syncPoint = point.bytes.isEmpty ? Array(".".utf8) : point.bytes
+            }
+            if !batch.isEmpty || !placed.isEmpty {
+                // Durable together: this batch's temporaries, and the previous batch's renames before their journal lines.
+                try? ByteNamedFiles.synchronizeFileSystem(containing: syncPoint)
+                do {
+                    try journal?.append(placed)
+                } catch {
+                    // The outputs are in place; a resumed run recognises them by their digest.
+                }
+                placed = []
+            }
+            for output in batch {
                 let prepared = output.prepared
-                let size = output.item.kind == .file ? prepared.inputSize : 0
-                switch result {
-                case .success(let (path, _)):
-                    entries.append(ConversionJournal.Entry(
+                switch place(output) {
+                case .success(let (path, status)):
+                    let size = output.item.kind == .file ? prepared.inputSize : 0
+                    placed.append(ConversionJournal.Entry(
                         input: output.item.input, size: size, mtime: output.mtime, inputHash: prepared.inputHash,
                         output: path, outputHash: prepared.outputHash, result: "converted"))
-                case .failure:
-                    break
-                }
-            }
-            do {
-                try journal?.append(entries)
-            } catch {
-                // The outputs are in place; a resumed run recognises them by their digest.
-            }
-            for (output, result) in results {
-                let prepared = output.prepared
-                switch result {
-                case .success(let (path, status)):
                     record(ConversionReport.Item(
                         input: output.item.input, output: path, status: status, sourceType: prepared.sourceType, route: prepared.route,
                         warnings: prepared.warnings), inputBytes: prepared.inputSize)
@@ -119,7 +175,9 @@ final class JobState: Sendable {
                         route: prepared.route, warnings: prepared.warnings, error: error), inputBytes: prepared.inputSize)
                 }
             }
+            if finishing && batch.isEmpty { break }
         }
+        committerFinished.signal()
     }
 
     /// Renames one output (and its backup) into place under the collision policy.

@@ -2,6 +2,7 @@ import Comparison
 import DocumentCodecs
 import DocumentPlatform
 import Foundation
+import Synchronization
 
 /// Decodes one input, converts it along its route, encodes it, verifies it and writes it to a temporary path.
 ///
@@ -16,6 +17,7 @@ public struct ItemPreparer: Sendable {
     public var routes: ConversionRoutes
     /// Re-decode the output and compare it with the converted snapshot (on unless `--no-verify`).
     public var verifies: Bool
+    private let detectionCache = DetectionCache()
 
     /// A preparer for one job's target.
     public init(registry: CodecRegistry, routes: ConversionRoutes, verifies: Bool = true) {
@@ -106,13 +108,16 @@ public struct ItemPreparer: Sendable {
     /// The content type and codec of the input, content first (a signature, then the extension, then a guess).
     func detect(_ input: ItemPath, kind: PlannedItem.Kind, leadingBytes: [UInt8]) -> (UTType, AnyDocumentCodec?) {
         let detector = ContentTypeDetector(codecs: registry, order: .contentFirst)
-        if let url = input.fileURL {
+        if kind != .file, let url = input.fileURL {
             let detection = detector.detect(at: url)
             return (detection.contentType, detection.codec)
         }
-        // A name that is not UTF-8 has no URL: the same steps, from the bytes already read.
+        // A file: the same steps as `detect(at:)`, from the bytes already read rather than a second read.
         let sniffed = kind == .file ? ContentTypeDetector.sniff(leadingBytes) : nil
-        let detection = detector.detect(filenameExtension: input.filenameExtension, isFolder: kind == .package, sniffed: sniffed)
+        let key = DetectionCache.Key(filenameExtension: input.filenameExtension, isFolder: kind == .package, sniffed: sniffed)
+        if let known = detectionCache.answer(for: key) { return known }
+        let detection = detector.detect(filenameExtension: key.filenameExtension, isFolder: key.isFolder, sniffed: sniffed)
+        detectionCache.remember((detection.contentType, detection.codec), for: key)
         return (detection.contentType, detection.codec)
     }
 
@@ -142,5 +147,31 @@ public struct ItemPreparer: Sendable {
             try? ExtendedAttributes.set(attribute.name, value: attribute.value, atPath: destination.bytes)
         }
         try ByteNamedFiles.setModificationTime(destination.bytes, seconds: status.modificationSeconds, nanoseconds: status.modificationNanoseconds)
+    }
+}
+
+/// The detections a preparer made, by what decides them: the extension, file or folder, and what sniffing found.
+///
+/// Detection is a pure function of these and the registry, and it looks through every declared type
+/// with the extension: for a corpus of many files of few kinds, that search once per kind, not per file.
+/// At most `capacity` answers are kept, so a corpus of many different extensions does not grow it.
+final class DetectionCache: Sendable {
+    struct Key: Hashable, Sendable {
+        var filenameExtension: String
+        var isFolder: Bool
+        var sniffed: ContentTypeDetector.Sniffed?
+    }
+
+    static let capacity = 256
+    private let answers = Mutex<[Key: (UTType, AnyDocumentCodec?)]>([:])
+
+    func answer(for key: Key) -> (UTType, AnyDocumentCodec?)? {
+        answers.withLock { $0[key] }
+    }
+
+    func remember(_ answer: (UTType, AnyDocumentCodec?), for key: Key) {
+        answers.withLock { answers in
+            if answers.count < Self.capacity { answers[key] = answer }
+        }
     }
 }

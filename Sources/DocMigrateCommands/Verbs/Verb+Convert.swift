@@ -84,15 +84,15 @@ extension Verb {
             output.standardError.write("Error: \(error)\n")
             return .couldNotProceed
         }
-        output.standardOutput.write(report.text())
+        do {
+            try report.write(format: "text") { output.standardOutput.write(String(decoding: $0, as: UTF8.self)) }
+        } catch {
+            output.standardError.write("Error: the report could not be read back: \(error)\n")
+            return .couldNotProceed
+        }
         for (format, path) in options.reports {
             do {
-                let data = try report.render(format: format)
-                if path == "-" {
-                    output.standardOutput.write(String(decoding: data, as: UTF8.self))
-                } else {
-                    try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-                }
+                try writeReport(report, format: format, to: path, output: output)
             } catch {
                 output.standardError.write("Error: \(path): the report could not be written: \(error)\n")
                 return .couldNotProceed
@@ -101,6 +101,33 @@ extension Verb {
         if report.totals.failed > 0 { return .failure }
         if options.failOnWarnings && report.hasWarnings { return .failedOnWarnings }
         return .success
+    }
+}
+
+extension Verb {
+    /// Writes a report in `format` to `path` ('-' is standard output), streaming its items.
+    ///
+    /// A file is written beside its destination and renamed over it at the end, so a report that
+    /// could not be finished never replaces an earlier one with half of itself.
+    static func writeReport(_ report: ConversionReport, format: String, to path: String, output: CommandOutput) throws {
+        if path == "-" {
+            try report.write(format: format) { output.standardOutput.write(String(decoding: $0, as: UTF8.self)) }
+            return
+        }
+        let destination = ItemPath(path)
+        let temporary = ItemPath(bytes: destination.bytes + Array(".docmigrate-tmp-\(ProcessInfo.processInfo.processIdentifier)".utf8))
+        try? ByteNamedFiles.removeTree(temporary.bytes)
+        try ByteNamedFiles.createFile(temporary.bytes, contents: Data(), permissions: 0o644)
+        do {
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: temporary.description))
+            defer { try? handle.close() }
+            try report.write(format: format) { try handle.write(contentsOf: $0) }
+            try handle.close()
+            try ByteNamedFiles.rename(temporary.bytes, to: destination.bytes, replacing: true)
+        } catch {
+            try? ByteNamedFiles.removeTree(temporary.bytes)
+            throw error
+        }
     }
 }
 

@@ -1,4 +1,4 @@
-import Conversion
+@testable import Conversion
 import DocumentCodecs
 import Foundation
 import TestSupport
@@ -63,5 +63,41 @@ import Testing
         #expect(text.contains("FAILED   f1: member x: byte 500 (0x1f4): bad <byte> & more [plain-text.invalid-utf8]"))
         #expect(text.contains("warning  w1: ß became SS [uppercase.sharp-s]"))
         #expect(text.hasSuffix("4 items: 1 converted, 1 with warnings, 1 skipped, 1 failed\n"))
+    }
+
+    @Test(arguments: [0, 1, 2, 40])
+    func streamedJSONIsWhatJSONEncoderWritesForTheWholeReport(_ count: Int) throws {
+        var report = ConversionReport(target: "plain-text", shard: count == 2 ? "2/3" : nil)
+        for item in ItemSpillTests.items(count: count) { report.add(item, inputBytes: 3) }
+        report.sort()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let whole = try encoder.encode(report) + Data("\n".utf8)
+        let streamed = String(decoding: try report.json(), as: UTF8.self)
+        #expect(streamed == String(decoding: whole, as: UTF8.self), "\(streamed.debugDescription)\n\(String(decoding: whole, as: UTF8.self).debugDescription)")
+        #expect(try ConversionReport.decode(json: try report.json()) == report)
+    }
+
+    @Test func aSpilledReportWritesWhatTheSameReportInMemoryWrites() throws {
+        let items = ItemSpillTests.items(count: 500)
+        var inMemory = ConversionReport(target: "plain-text", shard: "1/2")
+        for item in items { inMemory.add(item, inputBytes: 2) }
+        inMemory.sort()
+        let spill = try ItemSpill(runByteLimit: 2000)
+        for item in items { try spill.add(item) }
+        try spill.finish()
+        let spilled = ConversionReport(target: "plain-text", shard: "1/2", totals: inMemory.totals, hasWarnings: inMemory.hasWarnings, spill: spill)
+        #expect(spilled == inMemory)
+        for format in ConversionReport.formats {
+            var pieces = 0
+            var streamed = Data()
+            try spilled.write(format: format) { piece in
+                pieces += 1
+                streamed.append(piece)
+            }
+            #expect(streamed == (try inMemory.render(format: format)), "\(format)")
+            // Written in pieces, not built whole in memory.
+            if format != "text" { #expect(pieces > 1, "\(format)") }
+        }
     }
 }

@@ -4,6 +4,7 @@ import DocumentCodecs
 import DocumentPlatform
 import Foundation
 import TestSupport
+import Synchronization
 import Testing
 
 @Suite struct ConversionRunnerTests {
@@ -177,4 +178,35 @@ import Testing
         #expect(report.totals.failed == 1)
         #expect(report.totals.items < 41)
     }
+
+    @Test func smallBatchesCommitEveryOutputAndJournalEveryLine() async throws {
+        let fixture = try ConversionFixture("run-batches")
+        for index in 0..<150 { try fixture.write("f\(index % 5)/\(index).txt", "file \(index)") }
+        var job = try fixture.job(to: "uppercase-text")
+        job.batchSize = 4
+        let events = EventLog()
+        let report = try await ConversionRunner(job: job).run { events.append($0) }
+        #expect(report.totals.converted == 150 && report.totals.items == 150)
+        #expect(report.items.map(\.input) == report.items.map(\.input).sorted())
+        #expect(fixture.contents(fixture.output.appending(Array("f2/7.upper".utf8))) == "FILE 7")
+        // Every output is journaled, the last round's lines included, each once.
+        let journal = try String(contentsOfFile: fixture.output.description + "/.docmigrate-journal.jsonl", encoding: .utf8)
+        let inputs = journal.split(separator: "\n").map { try? JSONDecoder().decode(ConversionJournal.Entry.self, from: Data($0.utf8)).input }
+        #expect(Set(inputs.compactMap { $0 }) == Set(report.items.map(\.input)))
+        #expect(inputs.count == 150)
+        // Progress counts up to the total, one event per item, before the finish.
+        let done = events.items.compactMap { event -> Int? in
+            if case .itemFinished(_, _, let done, _) = event { return done }
+            return nil
+        }
+        #expect(done == Array(1...150))
+        #expect(events.items.last == .finished(report.totals))
+    }
+}
+
+/// The events of a job, in the order they came.
+final class EventLog: Sendable {
+    private let events = Mutex<[ConversionEvent]>([])
+    func append(_ event: ConversionEvent) { events.withLock { $0.append(event) } }
+    var items: [ConversionEvent] { events.withLock { $0 } }
 }
