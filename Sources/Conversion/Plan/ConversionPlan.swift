@@ -16,6 +16,8 @@ import Foundation
 ///   are items reported as skipped with the reason, never converted;
 /// - folders in `excludedFolders` (the output folder, when it lies inside an input folder) are not walked
 ///   below a root;
+/// - a folder whose name ends in `backupSuffix` (an in-place job's backup of a package) is one item, never
+///   walked into, so that nothing inside a backup is converted;
 /// - with a shard, only the items `ShardAssignment.contains` takes.
 public struct ConversionPlan: Sequence, Sendable {
     /// Where the inputs come from.
@@ -34,6 +36,8 @@ public struct ConversionPlan: Sequence, Sendable {
     public var shard: ShardAssignment?
     /// Folders (by device and inode) never walked.
     public var excludedFolders: Set<FileIdentity>
+    /// The suffix of an in-place job's backups, whose folders are items rather than walked; nil otherwise.
+    public var backupSuffix: [UInt8]?
 
     /// A plan over `source`.
     public init(source: Source, registry: CodecRegistry, shard: ShardAssignment? = nil, excludedFolders: Set<FileIdentity> = []) {
@@ -200,7 +204,9 @@ public struct ConversionPlan: Sequence, Sendable {
             }
             guard let status else { return }
             if status.kind == .directory {
-                if ConversionPlan.isDocumentFolder(path, registry: plan.registry) {
+                if let suffix = plan.backupSuffix, !suffix.isEmpty, name.count > suffix.count, name.reversed().starts(with: suffix.reversed()) {
+                    pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .package))
+                } else if ConversionPlan.isDocumentFolder(path, registry: plan.registry) {
                     pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .package))
                 } else {
                     openFolder(path, relativePath: relativePath, status: status)

@@ -49,6 +49,7 @@ public struct ConversionRunner: Sendable {
         ProcessSignals.ignoreBrokenPipe()
         var plan = job.plan
         if let output = job.outputFolder, let identity = FileIdentity.of(output) { plan.excludedFolders.insert(identity) }
+        if job.inPlace { plan.backupSuffix = Array(job.backupSuffix.utf8) }
 
         let state = try JobState(job: job, journal: journal, events: events)
         events(.started(target: job.target.name, jobs: job.jobs))
@@ -131,6 +132,8 @@ public struct ConversionRunner: Sendable {
         }
         var source = item.input
         var backup: (temporary: ItemPath, path: ItemPath)?
+        var scratch: ItemPath?
+        var sourceKind = item.kind
         if job.inPlace {
             switch prepareBackup(item, folder: folder) {
             case .failure(let error):
@@ -139,11 +142,14 @@ public struct ConversionRunner: Sendable {
             case .success(let result):
                 backup = result.backup
                 source = result.source
+                scratch = result.scratch
+                sourceKind = result.sourceKind ?? item.kind
             }
         }
+        defer { if let scratch { try? ByteNamedFiles.removeTree(scratch.bytes) } }
         let temporary = folder.appending(Array(Self.temporaryName().utf8))
         let prepared = await workers.prepare(
-            ConversionWorker.Request(input: source, kind: item.kind, temporary: temporary), preparer: preparer, timeout: job.itemTimeout)
+            ConversionWorker.Request(input: source, kind: sourceKind, temporary: temporary), preparer: preparer, timeout: job.itemTimeout)
         if prepared.error != nil {
             try? ByteNamedFiles.removeTree(temporary.bytes)
             if let backup { try? ByteNamedFiles.removeTree(backup.temporary.bytes) }
@@ -152,8 +158,7 @@ public struct ConversionRunner: Sendable {
         }
         if job.inPlace && source != item.input {
             // The backup holds the original: this input was already swapped by a killed run if it reads as our output.
-            let current = try? ByteNamedFiles.contents(item.input.bytes).data
-            if let current, DocumentDigest.of(FileWrapper(regularFileWithContents: current)).hexString == prepared.outputHash {
+            if let current = JobState.digest(of: item.input, isFolder: prepared.outputIsFolder), current == prepared.outputHash {
                 try? ByteNamedFiles.removeTree(temporary.bytes)
                 state.commit(PendingOutput(item: item, prepared: prepared, temporary: nil, destination: destination, backup: nil, mtime: mtime))
                 return
@@ -226,18 +231,29 @@ public struct ConversionRunner: Sendable {
     // MARK: In place
 
     private struct BackupPlan {
+        /// What the worker converts: the input, or (resuming) the backup or a copy of it.
         var source: ItemPath
+        /// The verified copy to rename to the backup's name, when none is there yet.
         var backup: (temporary: ItemPath, path: ItemPath)?
+        /// A temporary folder to remove once the item is done.
+        var scratch: ItemPath?
+        /// The kind of `source` when it differs from the item's (a package's backup of an input now a file).
+        var sourceKind: PlannedItem.Kind?
     }
 
     /// Writes and verifies a backup copy of the input (not yet renamed to its name), or finds the one a killed run left.
     private func prepareBackup(_ item: PlannedItem, folder: ItemPath) -> Result<BackupPlan, ConversionError> {
-        guard item.kind == .file else {
-            return .failure(ConversionError(
-                code: "convert.in-place.package", message: "in-place conversion of packages is not supported; use --output", file: item.input.description))
-        }
+        guard item.kind == .file else { return preparePackageBackup(item, folder: folder) }
         let backupPath = ItemPath(bytes: item.input.bytes + Array(job.backupSuffix.utf8))
         do {
+            if let existing = try ByteNamedFiles.status(backupPath.bytes), existing.kind != .regular {
+                // A folder backup beside a file: a package converted to a file by a run killed before its journal line.
+                guard job.resume, existing.kind == .directory else {
+                    return .failure(ConversionError(
+                        code: "convert.backup-exists", message: "a different item already has the backup's name \(backupPath)", file: item.input.description))
+                }
+                return .success(try scratchCopy(of: backupPath, named: item.input.lastComponent, folder: folder))
+            }
             let original = try ByteNamedFiles.contents(item.input.bytes)
             if (try ByteNamedFiles.status(backupPath.bytes)) != nil {
                 let existing = try ByteNamedFiles.contents(backupPath.bytes).data
@@ -259,6 +275,66 @@ public struct ConversionRunner: Sendable {
         } catch {
             return .failure(ConversionError(error, file: item.input.description))
         }
+    }
+
+    /// `prepareBackup` for a package: a copy of the whole folder, compared with the original by digest.
+    ///
+    /// When a killed run already swapped the package, the backup is converted again to recognise the
+    /// output as the job's own. It is converted from a copy under the input's own name, because the
+    /// worker detects a folder's type from its name and contents, and the backup's name ends in the suffix.
+    private func preparePackageBackup(_ item: PlannedItem, folder: ItemPath) -> Result<BackupPlan, ConversionError> {
+        let backupPath = ItemPath(bytes: item.input.bytes + Array(job.backupSuffix.utf8))
+        do {
+            guard let inputURL = item.input.fileURL else {
+                throw ConversionError(code: "convert.package-name-not-utf8", message: "a package whose path is not UTF-8 cannot be read as one document")
+            }
+            let original = try FileWrapper(url: inputURL, options: .immediate)
+            let originalDigest = DocumentDigest.of(original).hexString
+            if (try ByteNamedFiles.status(backupPath.bytes)) != nil {
+                if JobState.digest(of: backupPath, isFolder: true) == originalDigest {
+                    return .success(BackupPlan(source: item.input, backup: nil))
+                }
+                guard job.resume else {
+                    return .failure(ConversionError(
+                        code: "convert.backup-exists", message: "a different item already has the backup's name \(backupPath)", file: item.input.description))
+                }
+                return .success(try scratchCopy(of: backupPath, named: item.input.lastComponent, folder: folder))
+            }
+            guard let status = try ByteNamedFiles.status(item.input.bytes) else {
+                throw ConversionError(code: "convert.input-missing", message: "the package vanished before it was backed up")
+            }
+            let temporary = folder.appending(Array(Self.temporaryName().utf8))
+            guard let temporaryURL = temporary.fileURL else {
+                throw ConversionError(code: "convert.package-name-not-utf8", message: "a package whose path is not UTF-8 cannot be read as one document")
+            }
+            try original.write(to: temporaryURL, options: [], originalContentsURL: nil)
+            try ItemPreparer.copyMetadata(from: item.input, status: status, to: temporary)
+            guard JobState.digest(of: temporary, isFolder: true) == originalDigest else {
+                try? ByteNamedFiles.removeTree(temporary.bytes)
+                return .failure(ConversionError(code: "convert.backup-mismatch", message: "the backup copy does not read back as the original", file: item.input.description))
+            }
+            return .success(BackupPlan(source: item.input, backup: (temporary, backupPath)))
+        } catch {
+            return .failure(ConversionError(error, file: item.input.description))
+        }
+    }
+
+    /// A copy of a package's backup under the input's own name, in a temporary folder, to convert again.
+    private func scratchCopy(of backupPath: ItemPath, named name: [UInt8], folder: ItemPath) throws -> BackupPlan {
+        let scratch = folder.appending(Array(Self.temporaryName().utf8))
+        try ByteNamedFiles.makeFolders(scratch.bytes, permissions: 0o700)
+        let copy = scratch.appending(name)
+        guard let backupURL = backupPath.fileURL, let copyURL = copy.fileURL else {
+            try? ByteNamedFiles.removeTree(scratch.bytes)
+            throw ConversionError(code: "convert.package-name-not-utf8", message: "a package whose path is not UTF-8 cannot be read as one document")
+        }
+        do {
+            try FileWrapper(url: backupURL, options: .immediate).write(to: copyURL, options: [], originalContentsURL: nil)
+        } catch {
+            try? ByteNamedFiles.removeTree(scratch.bytes)
+            throw error
+        }
+        return BackupPlan(source: copy, backup: nil, scratch: scratch, sourceKind: .package)
     }
 
     // MARK: Cleaning up after a kill

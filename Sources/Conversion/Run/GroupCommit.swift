@@ -185,18 +185,28 @@ final class JobState: Sendable {
         guard let temporary = output.temporary else { return .success((output.destination, .resumed)) }
         let file = output.item.input.description
         do {
-            if let backup = output.backup {
-                do {
-                    try ByteNamedFiles.rename(backup.temporary.bytes, to: backup.path.bytes, replacing: false)
-                } catch let error as FileSystemError where error.errorNumber == SystemErrorText.exists {
-                    try? ByteNamedFiles.removeTree(backup.temporary.bytes)
-                    let existing = try ByteNamedFiles.contents(backup.path.bytes).data
-                    guard existing == (try ByteNamedFiles.contents(output.item.input.bytes).data) else {
-                        try? ByteNamedFiles.removeTree(temporary.bytes)
-                        return .failure(ConversionError(code: "convert.backup-exists", message: "a different file already has the backup's name \(backup.path)", file: file))
+            if job.inPlace {
+                // The backup is either renamed into place now or already there (equal to the input, from a killed run).
+                if let backup = output.backup {
+                    do {
+                        try ByteNamedFiles.rename(backup.temporary.bytes, to: backup.path.bytes, replacing: false)
+                    } catch let error as FileSystemError where error.errorNumber == SystemErrorText.exists {
+                        try? ByteNamedFiles.removeTree(backup.temporary.bytes)
+                        let isPackage = output.item.kind == .package
+                        let existing = Self.digest(of: backup.path, isFolder: isPackage)
+                        guard existing != nil, existing == Self.digest(of: output.item.input, isFolder: isPackage) else {
+                            try? ByteNamedFiles.removeTree(temporary.bytes)
+                            return .failure(ConversionError(code: "convert.backup-exists", message: "a different item already has the backup's name \(backup.path)", file: file))
+                        }
                     }
                 }
-                try ByteNamedFiles.rename(temporary.bytes, to: output.destination.bytes, replacing: true)
+                if output.item.kind == .package || output.prepared.outputIsFolder {
+                    // A folder cannot be renamed over: swap the two in one step; the original is in the backup now.
+                    try ByteNamedFiles.exchange(temporary.bytes, with: output.destination.bytes)
+                    try? ByteNamedFiles.removeTree(temporary.bytes)
+                } else {
+                    try ByteNamedFiles.rename(temporary.bytes, to: output.destination.bytes, replacing: true)
+                }
                 return .success((output.destination, .converted))
             }
             var candidate = output.destination

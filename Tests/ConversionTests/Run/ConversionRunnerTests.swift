@@ -122,6 +122,72 @@ import Testing
         #expect(try ByteNamedFiles.status(fixture.input.appending(Array("a.txt.orig.orig".utf8)).bytes) == nil)
     }
 
+    @Test func inPlaceReplacesAPackageAfterAVerifiedBackupOfTheWholeFolder() async throws {
+        let fixture = try ConversionFixture("run-in-place-package")
+        let book = try fixture.writeNotebook("book.notebook", title: "Book", pages: ["page one", "page two"])
+        try ByteNamedFiles.setPermissions(book.bytes, 0o705)
+        let original = try ConversionFixture.tree(book)
+        var job = try fixture.job(to: "uppercase-text")
+        job.outputFolder = nil
+        job.inPlace = true
+        let report = try await ConversionRunner(job: job).run()
+        #expect(report.items.count == 1)
+        #expect(report.items.first?.status == .converted)
+        let converted = try #require(fixture.contents(book))
+        #expect(converted.contains("PAGE ONE") && converted.contains("PAGE TWO"))
+        #expect(try ByteNamedFiles.status(book.bytes)?.kind == .regular)
+        #expect(try ByteNamedFiles.status(book.bytes)?.permissions == 0o705)
+        let backup = fixture.input.appending(Array("book.notebook.orig".utf8))
+        #expect(try ConversionFixture.tree(backup) == original)
+        #expect(try ByteNamedFiles.status(backup.bytes)?.permissions == 0o705)
+        #expect(try !ConversionFixture.tree(fixture.input).keys.contains { $0.description.contains(".docmigrate-tmp-") })
+
+        // A second run treats the backup folder as one skipped item: nothing inside it is converted, and the
+        // converted file is not converted again over its own backup.
+        let again = try await ConversionRunner(job: job).run()
+        #expect(again.items.map(\.error?.code) == ["convert.backup-exists", "convert.skipped.backup"])
+        #expect(fixture.contents(book) == converted)
+        #expect(try ConversionFixture.tree(backup) == original)
+
+        // A run killed after the swap but before its journal line: resuming recognises the output from the backup.
+        var resumed = job
+        resumed.resume = true
+        let recognised = try await ConversionRunner(job: resumed).run()
+        #expect(recognised.item(endingWith: "book.notebook")?.status == .resumed)
+        #expect(fixture.contents(book) == converted)
+        #expect(try !ConversionFixture.tree(fixture.input).keys.contains { $0.description.contains(".docmigrate-tmp-") })
+    }
+
+    @Test func inPlaceFinishesAnItemWhoseBackupAKilledRunAlreadyRenamedIntoPlace() async throws {
+        let fixture = try ConversionFixture("run-in-place-backup-only")
+        let file = try fixture.write("a.txt", "text")
+        _ = try fixture.write("a.txt.orig", "text")
+        let book = try fixture.writeNotebook("book.notebook", title: "Book", pages: ["page"])
+        try FileManager.default.copyItem(atPath: book.description, toPath: book.description + ".orig")
+        var job = try fixture.job(to: "uppercase-text")
+        job.outputFolder = nil
+        job.inPlace = true
+        let report = try await ConversionRunner(job: job).run()
+        #expect(report.item(endingWith: "a.txt")?.status == .converted)
+        #expect(report.item(endingWith: "book.notebook")?.status == .converted)
+        #expect(fixture.contents(file) == "TEXT")
+        #expect(fixture.contents(book)?.contains("PAGE") == true)
+        #expect(fixture.contents(fixture.input.appending(Array("a.txt.orig".utf8))) == "text")
+    }
+
+    @Test func inPlaceRefusesAPackageWhoseBackupNameIsTakenByAnotherItem() async throws {
+        let fixture = try ConversionFixture("run-in-place-package-taken")
+        _ = try fixture.writeNotebook("book.notebook", title: "Book", pages: ["page one"])
+        _ = try fixture.writeNotebook("book.notebook.orig", title: "Other", pages: ["not the original"])
+        let before = try ConversionFixture.tree(fixture.input)
+        var job = try fixture.job(to: "uppercase-text")
+        job.outputFolder = nil
+        job.inPlace = true
+        let report = try await ConversionRunner(job: job).run()
+        #expect(report.item(endingWith: "book.notebook")?.error?.code == "convert.backup-exists")
+        #expect(try ConversionFixture.tree(fixture.input) == before)
+    }
+
     @Test func resumesFromTheJournalAndRecognisesItsOwnOutputs() async throws {
         let fixture = try ConversionFixture("run-resume")
         for index in 0..<5 { try fixture.write("f\(index).txt", "file \(index)") }
