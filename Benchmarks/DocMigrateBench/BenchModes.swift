@@ -3,6 +3,6 @@ enum BenchModes {
     typealias Mode = ([String]) throws -> Void
 
     static var all: [String: Mode] {
-        propertyListModes.merging(textModes) { first, _ in first }
+        propertyListModes.merging(textModes) { first, _ in first }.merging(notebookModes) { first, _ in first }
     }
 }

@@ -154,10 +154,12 @@ public struct Comparator: Sendable {
     /// Walks both folders at once (one thread each where the machine has two cores), never following links.
     private func walkFolders(_ expectedRoot: String, _ actualRoot: String) -> (PackageTree, PackageTree) {
         let roots = [expectedRoot, actualRoot]
-        let walks = Mutex<[DirectoryWalk]>([DirectoryWalk(), DirectoryWalk()])
+        let walks = Mutex<[(entries: [DirectoryWalk.Entry], unlisted: [String])]>([([], []), ([], [])])
         let walk: @Sendable (Int) -> Void = { [self] index in
             let result = DirectoryWalk(folderAtPath: roots[index], descendingInto: { !isLeafFolder($0) })
-            walks.withLock { $0[index] = result }
+            // Each side is sorted on its own thread too: the merge that pairs them needs both in order.
+            let sorted = PackageTree.sorted(result.entries)
+            walks.withLock { $0[index] = (sorted, result.unlistedFolders) }
         }
         if Self.workerCount > 1 {
             DispatchQueue.concurrentPerform(iterations: 2, execute: walk)
@@ -166,7 +168,9 @@ public struct Comparator: Sendable {
             walk(1)
         }
         let (expectedWalk, actualWalk) = walks.withLock { ($0[0], $0[1]) }
-        return (PackageTree(walk: expectedWalk, root: expectedRoot), PackageTree(walk: actualWalk, root: actualRoot))
+        return (
+            PackageTree(sortedEntries: expectedWalk.entries, unlistedFolders: expectedWalk.unlisted, root: expectedRoot),
+            PackageTree(sortedEntries: actualWalk.entries, unlistedFolders: actualWalk.unlisted, root: actualRoot))
     }
 
     private func isLeafFolder(_ path: String) -> Bool {
@@ -189,18 +193,26 @@ public struct Comparator: Sendable {
         var findings: [MemberFinding] = []
         var removedFiles: [String] = []
         var addedFiles: [String] = []
-        let paths = Set(expected.entries.keys).union(actual.entries.keys).sorted(by: precedesBytewise)
+        let pairs = Self.paired(expected, actual)
+        let paths = pairs.map(\.path)
         let rulesByPath = paths.map { rules.rule(for: $0) }
-        let equalities = Self.onDiskEqualities(paths: paths, rules: rulesByPath, expected: expected, actual: actual)
-        for (index, path) in paths.enumerated() {
+        let roots = expected.root.flatMap { expectedRoot in actual.root.map { (expectedRoot, $0) } }
+        let equalities = Self.onDiskEqualities(pairs: pairs, rules: rulesByPath, roots: roots)
+        let fileFindings = fileFindingsInParallel(pairs: pairs, rules: rulesByPath, equalities: equalities)
+        for (index, pair) in pairs.enumerated() {
+            let path = pair.path
             let rule = rulesByPath[index]
             if rule.kind == .ignore { continue }
-            switch (expected.entries[path], actual.entries[path]) {
+            switch (pair.expected, pair.actual) {
             case (let expectedEntry?, let actualEntry?):
-                if let finding = try compareMember(
-                    path: path, expected: expectedEntry, actual: actualEntry, rule: rule, knownEquality: equalities[index]) {
-                    findings.append(finding)
+                let finding: MemberFinding?
+                if let found = fileFindings[index] {
+                    finding = try found.get()
+                } else {
+                    finding = try compareMember(
+                        path: path, expected: expectedEntry, actual: actualEntry, rule: rule, knownEquality: equalities[index])
                 }
+                if let finding { findings.append(finding) }
             case (let expectedEntry?, nil):
                 if case .file = expectedEntry { removedFiles.append(path) }
                 findings.append(MemberFinding(
@@ -228,37 +240,66 @@ public struct Comparator: Sendable {
         return Difference(kind: .item, location: "", summary: "the packages differ in \(count)", children: members)
     }
 
-    /// Whether each pair of files on disk holds the same bytes, by index in `paths`; nil where not known.
+    /// One path of either side, with what stands there on each side (nil where the side has nothing).
+    private struct PairedEntry {
+        var path: String
+        var expected: PackageTree.Entry?
+        var actual: PackageTree.Entry?
+    }
+
+    /// Every path of either tree once, in byte-wise order, paired in one merge of the two sorted sides.
+    private static func paired(_ expected: PackageTree, _ actual: PackageTree) -> [PairedEntry] {
+        let left = expected.items, right = actual.items
+        var pairs: [PairedEntry] = []
+        pairs.reserveCapacity(max(left.count, right.count))
+        var leftIndex = 0, rightIndex = 0
+        while leftIndex < left.count || rightIndex < right.count {
+            if rightIndex == right.count || (leftIndex < left.count && precedesBytewise(left[leftIndex].path, right[rightIndex].path)) {
+                pairs.append(PairedEntry(path: left[leftIndex].path, expected: left[leftIndex].entry, actual: nil))
+                leftIndex += 1
+            } else if leftIndex == left.count || precedesBytewise(right[rightIndex].path, left[leftIndex].path) {
+                pairs.append(PairedEntry(path: right[rightIndex].path, expected: nil, actual: right[rightIndex].entry))
+                rightIndex += 1
+            } else {
+                pairs.append(PairedEntry(path: left[leftIndex].path, expected: left[leftIndex].entry, actual: right[rightIndex].entry))
+                leftIndex += 1
+                rightIndex += 1
+            }
+        }
+        return pairs
+    }
+
+    /// Whether each pair of files on disk holds the same bytes, by index in `pairs`; nil where not known.
     ///
     /// Files of different sizes differ without being read. Files of the same size are compared in step
     /// on up to `workerCount` threads, each taking batches of paths in turn; every answer lands at its
     /// path's index, so the outcome does not depend on which thread finished first. A pair that cannot be
     /// read stays nil, and the sequential pass reports it as it always did.
     private static func onDiskEqualities(
-        paths: [String], rules: [ComparisonRule], expected: PackageTree, actual: PackageTree
+        pairs entries: [PairedEntry], rules: [ComparisonRule], roots: (String, String)?
     ) -> [Bool?] {
-        var equalities = [Bool?](repeating: nil, count: paths.count)
+        var equalities = [Bool?](repeating: nil, count: entries.count)
         var pending: [(index: Int, expectedPath: String, actualPath: String)] = []
-        for (index, path) in paths.enumerated() {
+        for (index, pair) in entries.enumerated() {
             switch rules[index].kind {
             case .ignore, .redact: continue
             case .bytes, .text, .json, .csv, .semantic: break
             }
-            guard case .file(.onDisk(let expectedPath, let expectedSize))? = expected.entries[path],
-                  case .file(.onDisk(let actualPath, let actualSize))? = actual.entries[path] else { continue }
+            guard case .file(.onDisk(let expectedPath, let expectedSize))? = pair.expected,
+                  case .file(.onDisk(let actualPath, let actualSize))? = pair.actual else { continue }
             if expectedSize != actualSize {
                 equalities[index] = false
             } else {
                 pending.append((index, expectedPath, actualPath))
             }
         }
+        let paths = entries.map(\.path)
         guard !pending.isEmpty else { return equalities }
         let pairs = pending
         let batchSize = 64
         let batchCount = (pairs.count + batchSize - 1) / batchSize
         let nextBatch = Atomic<Int>(0)
         let answers = Mutex<[(index: Int, isEqual: Bool)]>([])
-        let roots = expected.root.flatMap { expectedRoot in actual.root.map { (expectedRoot, $0) } }
         let work: @Sendable (Int) -> Void = { _ in
             // Paths relative to the two open roots spare the kernel the lookup of the roots' own path per file.
             let rootComparer = roots.flatMap { try? DirectoryWalk.ContentsComparer(leftFolder: $0.0, rightFolder: $0.1) }
@@ -286,6 +327,59 @@ public struct Comparator: Sendable {
         return equalities
     }
 
+    /// The findings of the pairs of files not known to be equal, by index in `paths`, compared on several threads.
+    ///
+    /// Reading and parsing the files that differ in bytes (every pair, for two folders of reformatted
+    /// JSON) is the work of the comparison; each pair is independent, so threads take batches of them in
+    /// turn. Each outcome, a finding or the error it threw, lands at its path's index, and the sequential
+    /// pass takes them in path order, so the result and the first error thrown are those of a sequential
+    /// run. Where there are few such pairs, or one core, the array stays empty of answers (all nil) and
+    /// the sequential pass compares them itself.
+    private func fileFindingsInParallel(
+        pairs entries: [PairedEntry], rules: [ComparisonRule], equalities: [Bool?]
+    ) -> [Result<MemberFinding?, any Error>?] {
+        var outcomes = [Result<MemberFinding?, any Error>?](repeating: nil, count: entries.count)
+        guard Self.workerCount > 1 else { return outcomes }
+        var pending: [(index: Int, expected: PackageTree.Content, actual: PackageTree.Content)] = []
+        for (index, pair) in entries.enumerated() where equalities[index] != true {
+            switch rules[index].kind {
+            case .ignore, .redact: continue
+            case .bytes, .text, .json, .csv, .semantic: break
+            }
+            guard case .file(let expectedContent)? = pair.expected, case .file(let actualContent)? = pair.actual else { continue }
+            pending.append((index, expectedContent, actualContent))
+        }
+        let paths = entries.map(\.path)
+        guard pending.count >= Self.parallelComparisonMinimum else { return outcomes }
+        let pairs = pending
+        let batchSize = 16
+        let batchCount = (pairs.count + batchSize - 1) / batchSize
+        let nextBatch = Atomic<Int>(0)
+        let answers = Mutex<[(index: Int, outcome: Result<MemberFinding?, any Error>)]>([])
+        let work: @Sendable (Int) -> Void = { [self] _ in
+            var found: [(index: Int, outcome: Result<MemberFinding?, any Error>)] = []
+            while true {
+                let batch = nextBatch.add(1, ordering: .relaxed).oldValue
+                guard batch < batchCount else { break }
+                for pair in pairs[(batch * batchSize)..<min(pairs.count, (batch + 1) * batchSize)] {
+                    let outcome = Result { () throws -> MemberFinding? in
+                        try compareFiles(
+                            path: paths[pair.index], expected: pair.expected, actual: pair.actual, rule: rules[pair.index],
+                            knownEquality: equalities[pair.index])
+                    }
+                    found.append((pair.index, outcome))
+                }
+            }
+            answers.withLock { $0 += found }
+        }
+        DispatchQueue.concurrentPerform(iterations: min(Self.workerCount, batchCount), execute: work)
+        for answer in answers.withLock({ $0 }) { outcomes[answer.index] = answer.outcome }
+        return outcomes
+    }
+
+    /// Below this many pairs to compare, threads cost more than they save.
+    private static let parallelComparisonMinimum = 32
+
     /// How many threads compare files at once: the machine's cores, at most four (the work is mostly
     /// waiting on the file system, and more threads would only crowd a shared machine).
     static let workerCount = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
@@ -300,41 +394,7 @@ public struct Comparator: Sendable {
         let location = Self.memberLocation(path)
         switch (expected, actual) {
         case (.file(let expectedContent), .file(let actualContent)):
-            if rule.kind == .redact { return nil }
-            let expectedData: Data, actualData: Data
-            var expectedDigest: SHA256Digest?, actualDigest: SHA256Digest?
-            do {
-                if let knownEquality {
-                    if knownEquality { return nil }
-                } else if case .loaded(let left) = expectedContent, case .loaded(let right) = actualContent {
-                    if left == right { return nil }
-                } else {
-                    let left = try expectedContent.digest(), right = try actualContent.digest()
-                    if left == right { return nil }
-                    (expectedDigest, actualDigest) = (left, right)
-                }
-            } catch {
-                return try unreadableFinding(path: path, expected: expectedContent, actual: actualContent)
-            }
-            do {
-                expectedData = try expectedContent.data()
-                actualData = try actualContent.data()
-            } catch {
-                return try unreadableFinding(path: path, expected: expectedContent, actual: actualContent)
-            }
-            let content: Difference?
-            if rule.kind == .bytes {
-                content = byteComparator.compare(
-                    expected: expectedData, actual: actualData, expectedDigest: expectedDigest, actualDigest: actualDigest)
-            } else {
-                content = try compare(expected: expectedData, actual: actualData, rule: rule, name: path)
-            }
-            guard let content else { return nil }
-            return MemberFinding(
-                path: path,
-                node: Difference(
-                    kind: .member, location: location, summary: "the contents differ under the \(rule) rule", children: [content]),
-                holdsDescendants: false)
+            return try compareFiles(path: path, expected: expectedContent, actual: actualContent, rule: rule, knownEquality: knownEquality)
         case (.folder(let expectedWrapper), .folder(let actualWrapper)):
             guard rule.kind == .semantic else { return nil }
             guard let left = expectedWrapper(), let right = actualWrapper() else {
@@ -371,6 +431,49 @@ public struct Comparator: Sendable {
         }
     }
 
+    /// The finding for a file both sides have, or nil when the rule finds no difference (see `compareMember`).
+    private func compareFiles(
+        path: String, expected expectedContent: PackageTree.Content, actual actualContent: PackageTree.Content, rule: ComparisonRule,
+        knownEquality: Bool?
+    ) throws -> MemberFinding? {
+        if rule.kind == .redact { return nil }
+        let location = Self.memberLocation(path)
+        let expectedData: Data, actualData: Data
+        var expectedDigest: SHA256Digest?, actualDigest: SHA256Digest?
+        do {
+            if let knownEquality {
+                if knownEquality { return nil }
+            } else if case .loaded(let left) = expectedContent, case .loaded(let right) = actualContent {
+                if left == right { return nil }
+            } else {
+                let left = try expectedContent.digest(), right = try actualContent.digest()
+                if left == right { return nil }
+                (expectedDigest, actualDigest) = (left, right)
+            }
+        } catch {
+            return try unreadableFinding(path: path, expected: expectedContent, actual: actualContent)
+        }
+        do {
+            expectedData = try expectedContent.data()
+            actualData = try actualContent.data()
+        } catch {
+            return try unreadableFinding(path: path, expected: expectedContent, actual: actualContent)
+        }
+        let content: Difference?
+        if rule.kind == .bytes {
+            content = byteComparator.compare(
+                expected: expectedData, actual: actualData, expectedDigest: expectedDigest, actualDigest: actualDigest)
+        } else {
+            content = try compare(expected: expectedData, actual: actualData, rule: rule, name: path)
+        }
+        guard let content else { return nil }
+        return MemberFinding(
+            path: path,
+            node: Difference(
+                kind: .member, location: location, summary: "the contents differ under the \(rule) rule", children: [content]),
+            holdsDescendants: false)
+    }
+
     private func unreadableFinding(path: String, expected: PackageTree.Content, actual: PackageTree.Content) throws -> MemberFinding {
         let expectedFails = (try? expected.digest()) == nil
         return MemberFinding(
@@ -392,13 +495,13 @@ public struct Comparator: Sendable {
         guard !removed.isEmpty, !added.isEmpty else { return findings }
         var addedByDigest: [SHA256Digest: [String]] = [:]
         for path in added {
-            guard case .file(let content)? = actual.entries[path], !content.isEmpty, let digest = try? content.digest() else { continue }
+            guard case .file(let content)? = actual.entry(at: path), !content.isEmpty, let digest = try? content.digest() else { continue }
             addedByDigest[digest, default: []].append(path)
         }
         var renames: [String: String] = [:]
         var pairedAdded: Set<String> = []
         for path in removed {
-            guard case .file(let content)? = expected.entries[path], !content.isEmpty, let digest = try? content.digest(),
+            guard case .file(let content)? = expected.entry(at: path), !content.isEmpty, let digest = try? content.digest(),
                   var candidates = addedByDigest[digest], !candidates.isEmpty else { continue }
             let target = candidates.removeFirst()
             addedByDigest[digest] = candidates

@@ -53,7 +53,8 @@ public struct JSONComparator: Sendable {
     /// The difference between two parsed values, or nil when they are equal under the rule.
     public func compare(expected: JSONValue, actual: JSONValue) -> Difference? {
         var found: [Difference] = []
-        collect(expected, actual, path: "$", into: &found)
+        var place: [PathStep] = []
+        collect(expected, actual, place: &place, into: &found)
         guard !found.isEmpty else { return nil }
         let causes = Set(found.map { $0.cause ?? "" })
         let cause: String?
@@ -68,28 +69,56 @@ public struct JSONComparator: Sendable {
         return Difference(kind: .json, location: "", summary: "the JSON values differ in \(places)", cause: cause, children: found)
     }
 
-    private func collect(_ expected: JSONValue, _ actual: JSONValue, path: String, into found: inout [Difference]) {
+    /// One step of the way from the root to a value.
+    ///
+    /// The walk keeps its place as a stack of steps and spells it as a key path (`$.items[2]`) only
+    /// where it finds a difference: equal documents, the common case, never build a path string.
+    private enum PathStep {
+        case key(String)
+        case index(Int)
+    }
+
+    private static func path(_ place: [PathStep]) -> String {
+        var text = "$"
+        for step in place {
+            switch step {
+            case .key(let key): text += pathComponent(key)
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text
+    }
+
+    private static func path(_ place: [PathStep], appending step: PathStep) -> String {
+        var extended = place
+        extended.append(step)
+        return path(extended)
+    }
+
+    private func collect(_ expected: JSONValue, _ actual: JSONValue, place: inout [PathStep], into found: inout [Difference]) {
         switch (expected, actual) {
         case (.object(let expectedMembers), .object(let actualMembers)):
-            collectObject(expectedMembers, actualMembers, path: path, into: &found)
+            collectObject(expectedMembers, actualMembers, place: &place, into: &found)
         case (.array(let expectedElements), .array(let actualElements)):
             for index in 0..<min(expectedElements.count, actualElements.count) {
-                collect(expectedElements[index], actualElements[index], path: path + "[\(index)]", into: &found)
+                place.append(.index(index))
+                collect(expectedElements[index], actualElements[index], place: &place, into: &found)
+                place.removeLast()
             }
             for index in actualElements.count..<max(actualElements.count, expectedElements.count) {
                 found.append(Difference(
-                    kind: .json, location: path + "[\(index)]", summary: "the element is missing from the actual array",
+                    kind: .json, location: Self.path(place, appending: .index(index)), summary: "the element is missing from the actual array",
                     cause: Difference.Cause.jsonElementRemoved, expected: Self.excerpt(expectedElements[index])))
             }
             for index in expectedElements.count..<max(actualElements.count, expectedElements.count) {
                 found.append(Difference(
-                    kind: .json, location: path + "[\(index)]", summary: "the element is not in the expected array",
+                    kind: .json, location: Self.path(place, appending: .index(index)), summary: "the element is not in the expected array",
                     cause: Difference.Cause.jsonElementAdded, actual: Self.excerpt(actualElements[index])))
             }
         case (.string(let expectedString), .string(let actualString)):
-            if !expectedString.unicodeScalars.elementsEqual(actualString.unicodeScalars) {
+            if !ScalarKey.equal(expectedString, actualString) {
                 found.append(Difference(
-                    kind: .json, location: path, summary: "the string differs",
+                    kind: .json, location: Self.path(place), summary: "the string differs",
                     expected: Self.excerpt(expected), actual: Self.excerpt(actual)))
             }
         case (.number(let expectedNumber), .number(let actualNumber)):
@@ -97,62 +126,75 @@ public struct JSONComparator: Sendable {
             if expectedNumber.hasSameValue(as: actualNumber) {
                 if accepting.contains(.numberSpelling) { return }
                 found.append(Difference(
-                    kind: .json, location: path,
+                    kind: .json, location: Self.path(place),
                     summary: "the same number is spelled differently: \(expectedNumber.text) and \(actualNumber.text)",
                     cause: Difference.Cause.jsonNumberSpelling, expected: expectedNumber.text, actual: actualNumber.text))
             } else {
                 found.append(Difference(
-                    kind: .json, location: path, summary: "the number differs",
+                    kind: .json, location: Self.path(place), summary: "the number differs",
                     expected: expectedNumber.text, actual: actualNumber.text))
             }
         case (.bool(let expectedFlag), .bool(let actualFlag)):
             if expectedFlag != actualFlag {
                 found.append(Difference(
-                    kind: .json, location: path, summary: "the boolean differs",
+                    kind: .json, location: Self.path(place), summary: "the boolean differs",
                     expected: Self.excerpt(expected), actual: Self.excerpt(actual)))
             }
         case (.null, .null):
             return
         default:
             found.append(Difference(
-                kind: .json, location: path,
+                kind: .json, location: Self.path(place),
                 summary: "the value changed from \(Self.article(expected.typeName)) to \(Self.article(actual.typeName))",
                 cause: Difference.Cause.jsonTypeChanged, expected: Self.excerpt(expected), actual: Self.excerpt(actual)))
         }
     }
 
-    private func collectObject(_ expectedMembers: [JSONMember], _ actualMembers: [JSONMember], path: String, into found: inout [Difference]) {
+    private func collectObject(_ expectedMembers: [JSONMember], _ actualMembers: [JSONMember], place: inout [PathStep], into found: inout [Difference]) {
         // Keys are matched by their UTF-8 bytes (that is, by scalars), not by canonical equivalence.
-        var actualByKey: [[UInt8]: JSONValue] = [:]
-        for member in actualMembers { actualByKey[Array(member.key.utf8)] = member.value }
-        var expectedKeys: Set<[UInt8]> = []
-        for member in expectedMembers { expectedKeys.insert(Array(member.key.utf8)) }
+        // Members written in the same order, the common case, pair up without a table of keys.
+        if expectedMembers.count == actualMembers.count,
+           zip(expectedMembers, actualMembers).allSatisfy({ ScalarKey.equal($0.key, $1.key) }) {
+            for (expectedMember, actualMember) in zip(expectedMembers, actualMembers) {
+                place.append(.key(expectedMember.key))
+                collect(expectedMember.value, actualMember.value, place: &place, into: &found)
+                place.removeLast()
+            }
+            return
+        }
+        var actualByKey: [ScalarKey: JSONValue] = [:]
+        actualByKey.reserveCapacity(actualMembers.count)
+        for member in actualMembers { actualByKey[ScalarKey(member.key)] = member.value }
+        var expectedKeys: Set<ScalarKey> = []
+        expectedKeys.reserveCapacity(expectedMembers.count)
+        for member in expectedMembers { expectedKeys.insert(ScalarKey(member.key)) }
 
         var inner: [Difference] = []
         for member in expectedMembers {
-            let memberPath = path + Self.pathComponent(member.key)
-            if let actualValue = actualByKey[Array(member.key.utf8)] {
-                collect(member.value, actualValue, path: memberPath, into: &inner)
+            place.append(.key(member.key))
+            if let actualValue = actualByKey[ScalarKey(member.key)] {
+                collect(member.value, actualValue, place: &place, into: &inner)
             } else {
                 inner.append(Difference(
-                    kind: .json, location: memberPath, summary: "the member is missing from the actual object",
+                    kind: .json, location: Self.path(place), summary: "the member is missing from the actual object",
                     cause: Difference.Cause.jsonMemberRemoved, expected: Self.excerpt(member.value)))
             }
+            place.removeLast()
         }
-        for member in actualMembers where !expectedKeys.contains(Array(member.key.utf8)) {
+        for member in actualMembers where !expectedKeys.contains(ScalarKey(member.key)) {
             inner.append(Difference(
-                kind: .json, location: path + Self.pathComponent(member.key), summary: "the member is not in the expected object",
+                kind: .json, location: Self.path(place, appending: .key(member.key)), summary: "the member is not in the expected object",
                 cause: Difference.Cause.jsonMemberAdded, actual: Self.excerpt(member.value)))
         }
 
         if !accepting.contains(.keyOrder) {
-            let expectedOrder = expectedMembers.map(\.key).filter { actualByKey[Array($0.utf8)] != nil }
-            let actualOrder = actualMembers.map(\.key).filter { expectedKeys.contains(Array($0.utf8)) }
-            let sameOrder = expectedOrder.map { Array($0.utf8) } == actualOrder.map { Array($0.utf8) }
+            let expectedOrder = expectedMembers.map(\.key).filter { actualByKey[ScalarKey($0)] != nil }
+            let actualOrder = actualMembers.map(\.key).filter { expectedKeys.contains(ScalarKey($0)) }
+            let sameOrder = expectedOrder.elementsEqual(actualOrder, by: ScalarKey.equal)
             if !sameOrder {
                 let onlyOrder = inner.isEmpty && expectedMembers.count == actualMembers.count
                 found.append(Difference(
-                    kind: .json, location: path,
+                    kind: .json, location: Self.path(place),
                     summary: onlyOrder
                         ? "the object has the same members in a different order"
                         : "the members both objects have are in a different order",

@@ -60,10 +60,72 @@ private struct OpenContainer {
     var isObject: Bool
     var elements: [JSONValue] = []
     var members: [JSONMember] = []
-    /// Each key read so far (by its UTF-8, so keys are told apart by scalars) and the offset of its quote.
-    var keyOffsets: [[UInt8]: Int] = [:]
+    /// The offset of each key's opening quote, in the order the keys were read (the pending key's last).
+    var keyOffsets: [Int] = []
+    /// Each key read so far and its position in `keyOffsets`, once the object is large enough to need it.
+    ///
+    /// Most objects have a handful of members, and for them a scan of the keys read so far is cheaper
+    /// than hashing every key into a dictionary of their own.
+    var keyPositions: [ScalarKey: Int]?
     /// The key whose value is being read.
     var pendingKey = ""
+
+    /// Keys are looked up by scanning until an object has this many.
+    static let scannedKeyLimit = 16
+
+    /// Records `key` (read at `offset`); returns the offset of an earlier equal key instead when there is one.
+    ///
+    /// Keys are told apart by their scalars, as in every other comparison here, not by `String ==`.
+    mutating func insertKey(_ key: String, at offset: Int) -> Int? {
+        if keyPositions == nil {
+            for (position, member) in members.enumerated() where ScalarKey.equal(member.key, key) {
+                return keyOffsets[position]
+            }
+            if members.count + 1 >= Self.scannedKeyLimit {
+                var positions: [ScalarKey: Int] = [:]
+                positions.reserveCapacity(Self.scannedKeyLimit * 2)
+                for (position, member) in members.enumerated() { positions[ScalarKey(member.key)] = position }
+                positions[ScalarKey(key)] = keyOffsets.count
+                keyPositions = positions
+            }
+        } else if let earlier = keyPositions?.updateValue(keyOffsets.count, forKey: ScalarKey(key)) {
+            keyPositions?[ScalarKey(key)] = earlier
+            return keyOffsets[earlier]
+        }
+        keyOffsets.append(offset)
+        pendingKey = key
+        return nil
+    }
+}
+
+/// A string hashed and compared by its UTF-8 bytes (so by Unicode scalars), without copying them.
+struct ScalarKey: Hashable {
+    let string: String
+
+    init(_ string: String) {
+        self.string = string
+    }
+
+    static func == (left: ScalarKey, right: ScalarKey) -> Bool {
+        equal(left.string, right.string)
+    }
+
+    /// Whether two strings have the same UTF-8 bytes; native strings are compared with memcmp.
+    static func equal(_ left: String, _ right: String) -> Bool {
+        let fast: Bool?? = left.utf8.withContiguousStorageIfAvailable { leftBytes in
+            right.utf8.withContiguousStorageIfAvailable { rightBytes in
+                guard leftBytes.count == rightBytes.count else { return false }
+                guard let leftBase = leftBytes.baseAddress, let rightBase = rightBytes.baseAddress else { return true }
+                return memcmp(leftBase, rightBase, leftBytes.count) == 0
+            }
+        }
+        if let fast, let answer = fast { return answer }
+        return left.utf8.elementsEqual(right.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        JSONValue.hashScalars(of: string, into: &hasher)
+    }
 }
 
 private struct JSONScanner {
@@ -195,8 +257,7 @@ private struct JSONScanner {
         }
         let keyOffset = index
         let key = try parseString()
-        // Keys are told apart by their scalars, as in every other comparison here, not by `String ==`.
-        if let earlier = container.keyOffsets.updateValue(keyOffset, forKey: Array(key.utf8)) {
+        if let earlier = container.insertKey(key, at: keyOffset) {
             let first = JSONParseError.place(of: earlier, in: bytes)
             throw failure(
                 "json.duplicate-key", "the key \(JSONValue.quoted(key)) appears twice in one object; it first appears at \(first)",
@@ -209,7 +270,6 @@ private struct JSONScanner {
         }
         index += 1
         skipWhitespace()
-        container.pendingKey = key
     }
 
     mutating func skipWhitespace() {
@@ -274,7 +334,26 @@ private struct JSONScanner {
     mutating func parseString() throws(JSONParseError) -> String {
         let open = index
         index += 1
+        // Most strings hold no escape: validate them in place and make the string from their bytes at once.
+        // Strict validation here accepts exactly what Swift's UTF-8 decoding keeps unchanged, so the
+        // string is the same as the scalars the general loop below would have collected.
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                index += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            if byte < 0x80 {
+                index += 1
+            } else {
+                _ = try parseMultibyteScalar()
+            }
+        }
         var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self).unicodeScalars)
         while true {
             guard index < bytes.count else {
                 throw failure("json.unexpected-end", "the string opened at \(ByteOffset.describe(open)) has no closing '\"'")

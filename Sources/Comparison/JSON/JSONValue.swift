@@ -45,7 +45,13 @@ public indirect enum JSONValue: Hashable, Sendable {
 
     static func hashScalars(of string: String, into hasher: inout Hasher) {
         hasher.combine(string.utf8.count)
-        for byte in string.utf8 { hasher.combine(byte) }
+        let hashed: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
+            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        }
+        if hashed == nil {
+            // The same bytes fed the same way, so that equal strings hash alike however they are stored.
+            Array(string.utf8).withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 
     /// The name of the value's type, as messages say it: `object`, `array`, `string`, `number`, `boolean`, `null`.

@@ -65,8 +65,17 @@ struct PackageTree {
         }
     }
 
-    /// Every path below the root (never the root itself), with what stands there.
-    var entries: [String: Entry] = [:]
+    /// One path below the root and what stands there.
+    struct Item {
+        var path: String
+        var entry: Entry
+    }
+
+    /// Every path below the root (never the root itself) with what stands there, in byte-wise path order.
+    ///
+    /// Sorted once per side so that the comparison pairs the two sides in one merge, instead of
+    /// hashing every path into a table, a union and lookups on both sides.
+    private(set) var items: [Item] = []
     /// The folder on disk the paths are relative to; nil for a tree read from a `FileWrapper`.
     var root: String?
 
@@ -74,7 +83,9 @@ struct PackageTree {
     typealias IsLeafFolder = (String) -> Bool
 
     init(wrapper: FileWrapper, isLeafFolder: IsLeafFolder) {
-        add(children: wrapper, prefix: "", isLeafFolder: isLeafFolder)
+        var entries: [String: Entry] = [:]
+        Self.add(children: wrapper, prefix: "", isLeafFolder: isLeafFolder, into: &entries)
+        items = entries.map { Item(path: $0.key, entry: $0.value) }.sorted { precedesBytewise($0.path, $1.path) }
     }
 
     init(folder: URL, isLeafFolder: IsLeafFolder) {
@@ -83,29 +94,60 @@ struct PackageTree {
 
     /// The tree a walk of the folder at `root` listed (`root` makes the files' paths absolute).
     init(walk: DirectoryWalk, root: String) {
+        self.init(sortedEntries: Self.sorted(walk.entries), unlistedFolders: walk.unlistedFolders, root: root)
+    }
+
+    /// A walk's entries in byte-wise path order; apart so that each side can be sorted on a thread of its own.
+    static func sorted(_ entries: [DirectoryWalk.Entry]) -> [DirectoryWalk.Entry] {
+        entries.sorted { precedesBytewise($0.path, $1.path) }
+    }
+
+    /// The tree of a walk of `root` whose entries are already in byte-wise path order.
+    init(sortedEntries: [DirectoryWalk.Entry], unlistedFolders: [String], root: String) {
         self.root = root
         let base = root.hasSuffix("/") ? root : root + "/"
-        for entry in walk.entries {
+        var unlisted = Set(unlistedFolders)
+        items.reserveCapacity(sortedEntries.count)
+        for entry in sortedEntries {
             let path = base + entry.path
-            switch entry.kind {
-            case .regular:
-                entries[entry.path] = .file(.onDisk(path: path, size: entry.size))
-            case .directory:
-                entries[entry.path] = .folder(wrapper: { try? FileWrapper(url: URL(fileURLWithPath: path, isDirectory: true)) })
-            case .symbolicLink:
-                entries[entry.path] = .link(entry.linkDestination ?? "")
-            case .other:
-                entries[entry.path] = .unreadable("it is neither a file, a folder nor a link")
-            case .unknown:
-                entries[entry.path] = .unreadable("it could not be examined")
+            let item: Entry
+            if unlisted.remove(entry.path) != nil {
+                item = .unreadable("its members could not be listed")
+            } else {
+                switch entry.kind {
+                case .regular:
+                    item = .file(.onDisk(path: path, size: entry.size))
+                case .directory:
+                    item = .folder(wrapper: { try? FileWrapper(url: URL(fileURLWithPath: path, isDirectory: true)) })
+                case .symbolicLink:
+                    item = .link(entry.linkDestination ?? "")
+                case .other:
+                    item = .unreadable("it is neither a file, a folder nor a link")
+                case .unknown:
+                    item = .unreadable("it could not be examined")
+                }
             }
+            items.append(Item(path: entry.path, entry: item))
         }
-        for folder in walk.unlistedFolders {
-            entries[folder] = .unreadable("its members could not be listed")
+        // A folder that could not be listed at all (the root itself, say) has no entry of its own.
+        if !unlisted.isEmpty {
+            items += unlisted.map { Item(path: $0, entry: .unreadable("its members could not be listed")) }
+            items.sort { precedesBytewise($0.path, $1.path) }
         }
     }
 
-    private mutating func add(children folder: FileWrapper, prefix: String, isLeafFolder: IsLeafFolder) {
+    /// What stands at `path`, found by binary search; nil when nothing does.
+    func entry(at path: String) -> Entry? {
+        var low = 0, high = items.count
+        while low < high {
+            let middle = (low + high) / 2
+            if precedesBytewise(items[middle].path, path) { low = middle + 1 } else { high = middle }
+        }
+        guard low < items.count, !precedesBytewise(path, items[low].path) else { return nil }
+        return items[low].entry
+    }
+
+    private static func add(children folder: FileWrapper, prefix: String, isLeafFolder: IsLeafFolder, into entries: inout [String: Entry]) {
         guard let children = folder.fileWrappers else {
             entries[prefix.isEmpty ? "" : String(prefix.dropLast())] = .unreadable("its members could not be listed")
             return
@@ -122,7 +164,7 @@ struct PackageTree {
                 entries[path] = .link(child.symbolicLinkDestinationURL?.relativePath ?? "")
             } else if child.isDirectory {
                 entries[path] = .folder(wrapper: { child })
-                if !isLeafFolder(path) { add(children: child, prefix: path + "/", isLeafFolder: isLeafFolder) }
+                if !isLeafFolder(path) { add(children: child, prefix: path + "/", isLeafFolder: isLeafFolder, into: &entries) }
             } else {
                 entries[path] = .unreadable("it is neither a file, a folder nor a link")
             }

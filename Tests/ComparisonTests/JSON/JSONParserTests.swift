@@ -53,6 +53,41 @@ import Testing
         }
     }
 
+    /// Small objects find a repeated key by scanning, large ones through a table: both name both places.
+    @Test(arguments: [3, 15, 16, 17, 40])
+    func findsARepeatedKeyInObjectsOfAnySize(memberCount: Int) throws {
+        let repeatedIndex = memberCount / 2
+        let members = (0..<memberCount).map { "\"key\($0)\": \($0)" } + ["\"key\(repeatedIndex)\": true"]
+        let text = "{" + members.joined(separator: ", ") + "}"
+        let bytes = Array(text.utf8)
+        let needle = Array("\"key\(repeatedIndex)\":".utf8)
+        let offsets = (0...(bytes.count - needle.count)).filter { Array(bytes[$0..<($0 + needle.count)]) == needle }
+        try #require(offsets.count == 2)
+        do {
+            _ = try parse(text)
+            Issue.record("accepted a repeated key among \(memberCount) members")
+        } catch {
+            #expect(error.code == "json.duplicate-key")
+            #expect(error.offset == offsets[1])
+            #expect(error.earlierOffset == offsets[0])
+        }
+        // Keys that differ only in their scalars (é precomposed and decomposed) are two keys, however many.
+        let distinct = (0..<memberCount).map { "\"k\($0)\": 0" } + ["\"\u{E9}\": 1", "\"e\u{301}\": 2"]
+        guard case .object(let parsed) = try parse("{" + distinct.joined(separator: ",") + "}") else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(parsed.count == memberCount + 2)
+    }
+
+    /// A string is read whole when it holds no escape, and scalar by scalar from its first escape on.
+    @Test func readsStringsWithAndWithoutEscapesAlike() throws {
+        let value = try parse(#"["plain", "Åbenrå 日本 😀", "a\nb", "é then \u00e9\ud83d\ude00 and after", "", "\u0041"]"#)
+        #expect(value == .array([
+            .string("plain"), .string("Åbenrå 日本 😀"), .string("a\nb"), .string("é then é😀 and after"), .string(""), .string("A"),
+        ]))
+    }
+
     @Test func rejectsInvalidUTF8AndTooDeepNesting() {
         #expect(throws: JSONParseError.self) { try JSONParser().parse(Data([0x5B, 0x22, 0xFF, 0x22, 0x5D])) }
         do {

@@ -105,6 +105,49 @@ import Testing
         withExtendedLifetime((temporaryEqual, temporary)) {}
     }
 
+    /// Enough pairs differ in bytes that their contents are compared on several threads: the findings
+    /// must be exactly those of a sequential comparison, in byte-wise path order.
+    @Test func manyJSONPairsAreJudgedInParallelAsOneByOne() throws {
+        var files: [String: Data] = [:]
+        var reformatted: [String: Data] = [:]
+        for index in 0..<80 {
+            let path = "batch-\(index % 4)/record-\(index).json"
+            files[path] = Data("{\n  \"id\": \(index),\n  \"name\": \"item \(index)\",\n  \"tags\": [\"a\", \"é\"],\n  \"nested\": {\"x\": \(index), \"y\": null}\n}\n".utf8)
+            // The same value compact, with the members in another order: different bytes, equal JSON.
+            reformatted[path] = Data("{\"nested\":{\"y\":null,\"x\":\(index)},\"tags\":[\"a\",\"\\u00e9\"],\"name\":\"item \(index)\",\"id\":\(index)}".utf8)
+        }
+        let renamed = ["batch-1/record-5.json", "batch-1/record-17.json", "batch-2/record-42.json"]
+        let broken = "batch-2/record-30.json"
+        let temporary = try TemporaryDirectory("parallel-json")
+        let (expected, actual) = try folders(in: temporary, files) { tree in
+            tree = reformatted
+            for path in renamed {
+                tree[path] = Data(String(decoding: reformatted[path] ?? Data(), as: UTF8.self).replacingOccurrences(of: "\"item ", with: "\"renamed ").utf8)
+            }
+            tree[broken] = Data("{\"id\": 30,".utf8)
+        }
+        let comparator = Comparator(rules: ComparisonRules(fallback: .json(accepting: [.keyOrder])))
+        let difference = try #require(try comparator.compare(expectedAt: expected, actualAt: actual))
+        let differing = (renamed + [broken]).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        #expect(difference.children.map(\.location) == differing.map { "member " + $0 })
+        for child in difference.children {
+            let content = try #require(child.children.first)
+            #expect(content.kind == .json)
+            if child.location == "member " + broken {
+                #expect(content.cause == Difference.Cause.jsonInvalidActual)
+            } else {
+                #expect(content.children.map(\.location) == ["$.name"])
+            }
+        }
+        // Under the default rule the order of the members counts, so every pair differs, each at its two objects.
+        let strict = try #require(try Comparator(rules: ComparisonRules(fallback: .json)).compare(expectedAt: expected, actualAt: actual))
+        #expect(strict.children.count == 80)
+        let firstEqual = try #require(strict.children.first { $0.location == "member batch-0/record-0.json" }?.children.first)
+        #expect(firstEqual.children.map(\.location) == ["$", "$.nested"])
+        #expect(firstEqual.children.map(\.cause) == [Difference.Cause.jsonKeyOrder, Difference.Cause.jsonKeyOrderOnly])
+        withExtendedLifetime(temporary) {}
+    }
+
     @Test func aFIFOIsNeverOpenedAndIsReportedAsAnotherKind() throws {
         let temporary = try TemporaryDirectory("fifo")
         let (expected, actual) = try folders(
