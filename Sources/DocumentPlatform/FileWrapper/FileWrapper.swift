@@ -311,6 +311,11 @@ open class FileWrapper: NSObject {
         // A failed lazy read leaves the directory empty in memory; the kept error makes a later write fail
         // instead of saving a package that silently lost every member it had on disk.
         var children = loadedChildren() ?? [:]
+        if case .directory(.loaded) = contents {
+            // Drop the stored reference while the copy is changed, so the dictionary is changed in place:
+            // otherwise every insertion copies all the children, and building a package of n members costs n².
+            contents = .directory(.loaded([:]))
+        }
         var key = name
         var counter = 1
         while children[ChildKey(key)] != nil {

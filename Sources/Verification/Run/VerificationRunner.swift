@@ -101,8 +101,11 @@ public struct VerificationRunner: Sendable {
         if let chosen = environment["TMPDIR"], !chosen.isEmpty { return FileManager.default.temporaryDirectory }
         var isFolder: ObjCBool = false
         let memory = "/dev/shm"
+        // A small one (a container's 64 MB default) would fail a large golden's copies with "no space":
+        // it is used only with room to spare.
+        let free = (try? FileManager.default.attributesOfFileSystem(forPath: memory)[.systemFreeSize] as? NSNumber)?.int64Value ?? 0
         if FileManager.default.fileExists(atPath: memory, isDirectory: &isFolder), isFolder.boolValue,
-           FileManager.default.isWritableFile(atPath: memory) {
+           FileManager.default.isWritableFile(atPath: memory), free >= 1 << 30 {
             return URL(fileURLWithPath: memory, isDirectory: true)
         }
         return FileManager.default.temporaryDirectory
