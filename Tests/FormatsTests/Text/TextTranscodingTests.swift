@@ -71,7 +71,7 @@ import Testing
         let folder = try TemporaryDirectory("transcoding")
         let source = folder.appending("classic.txt")
         // Every byte value (Mac OS Roman defines them all), lines ending in CR as classic Mac files do.
-        try Data((0...255).map { UInt8($0) } + Array("caf\u{8E}\r".utf8)).write(to: source)
+        try Data((0...255).map { UInt8($0) } + Array("caf".utf8) + [0x8E, 0x0D]).write(to: source)
         let codec = PlainTextCodec(options: TextCodecOptions(forcedEncoding: .singleByte(.macOSRoman)))
         let document = try codec.decode(FileWrapper(url: source, options: .immediate), contentType: .plainText)
         try TextDocument(text: document.text).write(to: folder.appending("through-codec.txt"))
