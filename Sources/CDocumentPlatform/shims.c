@@ -7,6 +7,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <stdio.h>
+
+int docmigrate_format_seventeen_digits(char *buffer, unsigned long size, double value) {
+    return snprintf(buffer, size, "%.17g", value);
+}
+
 long docmigrate_utime_omit(void) {
     return UTIME_OMIT;
 }

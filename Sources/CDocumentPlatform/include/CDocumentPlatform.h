@@ -18,4 +18,9 @@ int docmigrate_syncfs(int descriptor);
 /// The `UTIME_OMIT` marker for `futimens` (leave that time unchanged), a macro Swift cannot import.
 long docmigrate_utime_omit(void);
 
+/// Prints `value` as `printf("%.17g")` into `buffer` (CoreFoundation's format for XML reals); returns
+/// what snprintf returns. Swift cannot call the variadic snprintf, and vsnprintf through `withVaList`
+/// allocates an argument list for every number.
+int docmigrate_format_seventeen_digits(char *buffer, unsigned long size, double value);
+
 #endif

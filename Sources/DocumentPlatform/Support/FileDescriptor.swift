@@ -233,6 +233,16 @@ package final class FileDescriptor {
         return result
     }
 
+    /// Reads up to `buffer.count` bytes into `buffer`; returns how many, 0 at the end of the file.
+    package func readSome(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard let base = buffer.baseAddress, !buffer.isEmpty else { return 0 }
+        while true {
+            let count = read(raw, base, buffer.count)
+            if count >= 0 { return count }
+            if errno != EINTR { throw Self.failure("read", path) }
+        }
+    }
+
     /// Writes all of `data`, retrying short writes.
     package func writeAll(_ data: Data) throws {
         try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in

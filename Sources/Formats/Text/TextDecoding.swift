@@ -183,44 +183,65 @@ enum TextDecoding {
     /// An 8-bit encoding through its table of UTF-8 sequences, in one pass into one string buffer.
     ///
     /// The buffer is sized for the longest sequence of the table (pages never written are never
-    /// touched). Eight ASCII bytes at a time are copied as they are (they are their own UTF-8); any
-    /// other byte stores its table entry as one unaligned 4-byte write and advances by its length,
-    /// with three bytes of slack at the end for the last store's spill (not part of the string).
+    /// touched), with ``eightBitSlack`` bytes more for the last store's spill (not part of the string).
     static func eightBit(_ bytes: UnsafeBufferPointer<UInt8>, sequences: [UInt32], replacing: Bool) throws -> (String, Int) {
-        let replacement: UInt32 = 0x03BD_BFEF  // U+FFFD: EF BF BD, length 3
-        guard let input = bytes.baseAddress, !bytes.isEmpty else { return ("", 0) }
-        let count = bytes.count
-        let longest = replacing ? 3 : Int(sequences.map { $0 >> 24 }.max() ?? 3)
+        guard !bytes.isEmpty else { return ("", 0) }
+        let longest = longestSequence(sequences, replacing: replacing)
         var errors = 0
         let text = try sequences.withUnsafeBufferPointer { table in
-            try String(unsafeUninitializedCapacity: count * longest + 3) { output in
+            try String(unsafeUninitializedCapacity: bytes.count * longest + eightBitSlack) { output in
                 guard let base = output.baseAddress else { return 0 }
-                let raw = UnsafeMutableRawPointer(base)
-                var position = 0, offset = 0
-                while offset < count {
-                    if offset + 8 <= count {
-                        let word = UnsafeRawPointer(input + offset).loadUnaligned(as: UInt64.self)
-                        if word & 0x8080_8080_8080_8080 == 0 {
-                            raw.storeBytes(of: word, toByteOffset: position, as: UInt64.self)
-                            position += 8
-                            offset += 8
-                            continue
-                        }
-                    }
-                    var packed = table[Int(input[offset])]
-                    if packed == 0 {
-                        guard replacing else { throw Invalid(offset: offset, reason: "the byte 0x\(hex(input[offset]))") }
-                        errors += 1
-                        packed = replacement
-                    }
-                    raw.storeBytes(of: (packed & 0x00FF_FFFF).littleEndian, toByteOffset: position, as: UInt32.self)
-                    position += Int(packed >> 24)
-                    offset += 1
-                }
-                return position
+                return try eightBit(bytes, table: table, into: UnsafeMutableRawPointer(base), replacing: replacing, errors: &errors)
             }
         }
         return (text, errors)
+    }
+
+    /// The most UTF-8 bytes one input byte can become: the table's longest sequence, or 3 for U+FFFD.
+    static func longestSequence(_ sequences: [UInt32], replacing: Bool) -> Int {
+        replacing ? 3 : max(1, Int(sequences.map { $0 >> 24 }.max() ?? 3))
+    }
+
+    /// The room past `count * longestSequence` that ``eightBit(_:table:into:replacing:errors:)`` may write into.
+    static let eightBitSlack = 3
+
+    /// Decodes `input` through `table` into `output`, which has room for `input.count` times the
+    /// table's longest sequence plus ``eightBitSlack`` bytes; returns how many bytes are UTF-8 text.
+    ///
+    /// ASCII bytes are copied eight at a time as they are (they are their own UTF-8); any other byte
+    /// stores its table entry as one unaligned 4-byte write and advances by its length. The offset
+    /// of an ``Invalid`` byte is relative to `input`. The kernel of the in-memory decode and of
+    /// ``TextTranscoding``, so the two give the same bytes.
+    static func eightBit(
+        _ input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt32>, into output: UnsafeMutableRawPointer, replacing: Bool,
+        errors: inout Int
+    ) throws -> Int {
+        let replacement: UInt32 = 0x03BD_BFEF  // U+FFFD: EF BF BD, length 3
+        guard let start = input.baseAddress else { return 0 }
+        let count = input.count
+        var position = 0, offset = 0
+        while offset < count {
+            if offset + 8 <= count {
+                // The ASCII bytes before the first other byte of the word are kept; the rest of the
+                // store is written over by what follows (or lies past the returned length).
+                let word = UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self)
+                output.storeBytes(of: word, toByteOffset: position, as: UInt64.self)
+                let ascii = (UInt64(littleEndian: word) & 0x8080_8080_8080_8080).trailingZeroBitCount >> 3
+                position += ascii
+                offset += ascii
+                if ascii == 8 { continue }
+            }
+            var packed = table[Int(start[offset])]
+            if packed == 0 {
+                guard replacing else { throw Invalid(offset: offset, reason: "the byte 0x\(hex(start[offset]))") }
+                errors += 1
+                packed = replacement
+            }
+            output.storeBytes(of: (packed & 0x00FF_FFFF).littleEndian, toByteOffset: position, as: UInt32.self)
+            position += Int(packed >> 24)
+            offset += 1
+        }
+        return position
     }
 
     /// US-ASCII as a table: bytes up to 0x7F are themselves, the rest undefined.

@@ -264,7 +264,9 @@ struct BinaryPropertyListReader {
             try needReferences(count * 2, from: start, for: "dictionary", at: offset)
             var keys: [String] = []
             keys.reserveCapacity(count)
-            var seen = Set<[UInt8]>()
+            // Keys are compared by their bytes: canonically equivalent keys are different keys here.
+            // A small dictionary compares each key with the ones before it; a large one hashes them.
+            var seen = count > Self.largestLinearlyCheckedDictionary ? Set<ExactKey>(minimumCapacity: count) : []
             var expanded = 1, height = 0
             for position in 0..<count {
                 let place = start + position * trailer.referenceSize
@@ -275,7 +277,10 @@ struct BinaryPropertyListReader {
                         "plist.binary.non-string-key",
                         "key \(position) of the dictionary at byte \(offset) is \(PropertyListCodec.kindName(of: key.value)); keys must be strings", at: offsets[keyIndex])
                 }
-                guard seen.insert(Array(text.utf8)).inserted else {
+                let isDuplicate = count > Self.largestLinearlyCheckedDictionary
+                    ? !seen.insert(ExactKey(text: text)).inserted
+                    : keys.contains { $0.utf8.count == text.utf8.count && $0.utf8.elementsEqual(text.utf8) }
+                guard !isDuplicate else {
                     throw Self.error(
                         "plist.binary.duplicate-key", "the dictionary at byte \(offset) has the key \"\(text)\" twice", at: place)
                 }
@@ -319,38 +324,60 @@ struct BinaryPropertyListReader {
     }
 
     private func asciiString(from start: Int, count: Int) throws -> String {
-        var scalars = String.UnicodeScalarView()
-        for position in start..<start + count {
-            let byte = bytes[position]
-            guard byte < 0x80 else {
-                throw Self.error("plist.binary.invalid-ascii", "the ASCII string holds the byte 0x\(Self.hex(byte))", at: position)
+        try bytes.withUnsafeBufferPointer { buffer in
+            let text = UnsafeBufferPointer(rebasing: buffer[start..<start + count])
+            if let position = text.firstIndex(where: { $0 >= 0x80 }) {
+                throw Self.error("plist.binary.invalid-ascii", "the ASCII string holds the byte 0x\(Self.hex(text[position]))", at: start + position)
             }
-            scalars.append(Unicode.Scalar(byte))
+            return String(decoding: text, as: UTF8.self)
         }
-        return String(scalars)
     }
 
+    /// Big-endian UTF-16 transcoded straight into the string's UTF-8 storage (at most 3 bytes per code unit).
     private func utf16String(from start: Int, count: Int) throws -> String {
-        var scalars = String.UnicodeScalarView()
-        var position = start
-        let end = start + 2 * count
-        while position < end {
-            let unit = UInt16(bytes[position]) << 8 | UInt16(bytes[position + 1])
-            if UTF16.isLeadSurrogate(unit) {
-                guard position + 2 < end else { throw loneSurrogate(unit, at: position) }
-                let next = UInt16(bytes[position + 2]) << 8 | UInt16(bytes[position + 3])
-                guard UTF16.isTrailSurrogate(next) else { throw loneSurrogate(unit, at: position) }
-                let value = 0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(next - 0xDC00)
-                guard let scalar = Unicode.Scalar(value) else { throw loneSurrogate(unit, at: position) }
-                scalars.append(scalar)
-                position += 4
-            } else {
-                guard let scalar = Unicode.Scalar(unit) else { throw loneSurrogate(unit, at: position) }
-                scalars.append(scalar)
-                position += 2
+        guard count > 0 else { return "" }
+        return try String(unsafeUninitializedCapacity: 3 * count) { output in
+            var written = 0
+            var position = start
+            let end = start + 2 * count
+            while position < end {
+                let unit = UInt16(bytes[position]) << 8 | UInt16(bytes[position + 1])
+                let value: UInt32
+                if unit < 0x80 {
+                    output[written] = UInt8(truncatingIfNeeded: unit)
+                    written += 1
+                    position += 2
+                    continue
+                } else if UTF16.isLeadSurrogate(unit) {
+                    guard position + 2 < end else { throw loneSurrogate(unit, at: position) }
+                    let next = UInt16(bytes[position + 2]) << 8 | UInt16(bytes[position + 3])
+                    guard UTF16.isTrailSurrogate(next) else { throw loneSurrogate(unit, at: position) }
+                    value = 0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(next - 0xDC00)
+                    position += 4
+                } else {
+                    guard !UTF16.isTrailSurrogate(unit) else { throw loneSurrogate(unit, at: position) }
+                    value = UInt32(unit)
+                    position += 2
+                }
+                if value < 0x800 {
+                    output[written] = UInt8(truncatingIfNeeded: 0xC0 | value >> 6)
+                    output[written + 1] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
+                    written += 2
+                } else if value < 0x10000 {
+                    output[written] = UInt8(truncatingIfNeeded: 0xE0 | value >> 12)
+                    output[written + 1] = UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3F)
+                    output[written + 2] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
+                    written += 3
+                } else {
+                    output[written] = UInt8(truncatingIfNeeded: 0xF0 | value >> 18)
+                    output[written + 1] = UInt8(truncatingIfNeeded: 0x80 | value >> 12 & 0x3F)
+                    output[written + 2] = UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3F)
+                    output[written + 3] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
+                    written += 4
+                }
             }
+            return written
         }
-        return String(scalars)
     }
 
     private func loneSurrogate(_ unit: UInt16, at position: Int) -> CodecError {
@@ -423,6 +450,24 @@ struct BinaryPropertyListReader {
         var value: UInt64 = 0
         for position in start..<start + size { value = value << 8 | UInt64(bytes[position]) }
         return value
+    }
+
+    /// Dictionaries of up to this many keys are checked for duplicates by comparing each key with the
+    /// ones before it, which costs less than hashing for the few keys most dictionaries have.
+    static let largestLinearlyCheckedDictionary = 12
+
+    /// A key that hashes and compares by its UTF-8 bytes (a `String` compares by canonical equivalence).
+    struct ExactKey: Hashable {
+        let text: String
+
+        static func == (left: ExactKey, right: ExactKey) -> Bool {
+            left.text.utf8.count == right.text.utf8.count && left.text.utf8.elementsEqual(right.text.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
     }
 
     static func hex(_ byte: UInt8) -> String {
