@@ -79,7 +79,10 @@ extension FileWrapper {
                 throw FileSystemError(operation: "open", path: path, errorNumber: SystemErrorText.invalidArgument)
             }
         } catch let failure as FileSystemError {
-            throw FileWrapperError.reading(failure)
+            // A member of an immediately read folder failed: say which, relative to the item read.
+            let prefix = path + "/"
+            let member = failure.path.hasPrefix(prefix) ? String(failure.path.dropFirst(prefix.count)) : nil
+            throw FileWrapperError.reading(failure, member: member)
         }
     }
 
