@@ -7,7 +7,7 @@ extension TestHelperModes {
     ///
     /// - `coordinated-save-loop PACKAGE STOPFILE coordinated|uncoordinated`: saves the next
     ///   generation with `FileWrapper.write(to:options: .atomic, originalContentsURL:)` inside a
-    ///   coordinated write (or without coordination), again and again until STOPFILE exists; prints
+    ///   coordinated write (or without coordination), again and again (5 ms apart) until STOPFILE exists; prints
     ///   `saves=N`.
     /// - `coordinated-read-loop PACKAGE READS coordinated|uncoordinated`: reads the package's members
     ///   one by one, by path, inside one coordinated read (or without), READS times; prints
@@ -46,6 +46,8 @@ private enum CoordinatedSaveModes {
             }
             generation += 1
             saves += 1
+            // A pause between saves, as an editing user leaves: a reader polling for the lock gets its turn.
+            Thread.sleep(forTimeInterval: 0.005)
         }
         print("saves=\(saves)")
         return 0
