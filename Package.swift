@@ -135,7 +135,7 @@ let package = Package(
         // A child process for tests that need a second process (concurrent readers and writers).
         .executableTarget(
             name: "docmigrate-test-helper",
-            dependencies: ["DocumentPlatform"],
+            dependencies: ["DocumentPlatform", "DocumentModels", "TestSupport"],
             path: "Tests/TestHelper",
             swiftSettings: swiftSettings
         ),

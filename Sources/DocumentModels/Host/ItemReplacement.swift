@@ -2,6 +2,7 @@
 // DocumentPlatform's file descriptors (renameat2 with RENAME_EXCHANGE, and the fallbacks where a
 // file system cannot swap); on Apple systems through FileManager's item replacement, which swaps
 // with renamex_np on APFS.
+import Synchronization
 
 /// A fresh folder beside a destination, where a writer builds the new item before it replaces
 /// the destination in one step.
@@ -15,11 +16,23 @@ final class ItemReplacement: Sendable {
     /// Where the writer must build the new item.
     let temporaryItemURL: URL
     private let folderURL: URL
+    #if !canImport(Darwin)
+    /// The folder's lock, held until the folder is discarded: a save killed meanwhile leaves the
+    /// folder unlocked, and the next save beside the destination removes it.
+    private let saveFolder: Mutex<SaveFolder?>
+    #endif
 
     /// Creates the temporary folder beside `destination`.
     init(replacing destination: URL) throws {
         self.destination = destination
+        #if !canImport(Darwin)
+        let saveFolder = try Self.makeFolder(beside: destination)
+        self.saveFolder = Mutex(saveFolder)
+        folderURL = URL(fileURLWithPath: Self.parentPath(of: destination), isDirectory: true)
+            .appendingPathComponent(saveFolder.name, isDirectory: true)
+        #else
         folderURL = try Self.makeFolder(beside: destination)
+        #endif
         temporaryItemURL = folderURL.appendingPathComponent(destination.lastPathComponent, isDirectory: destination.hasDirectoryPath)
     }
 
@@ -43,23 +56,22 @@ final class ItemReplacement: Sendable {
     /// Removes the temporary folder and whatever it holds.
     func discard() {
         Self.removeFolder(folderURL)
+        #if !canImport(Darwin)
+        saveFolder.withLock { $0 = nil }
+        #endif
     }
 }
 
 #if !canImport(Darwin)
 extension ItemReplacement {
-    private static let folderPrefix = ".docmigrate-save-"
-
-    private static func parentPath(of url: URL) -> String {
+    fileprivate static func parentPath(of url: URL) -> String {
         let parent = (url.path as NSString).deletingLastPathComponent
         return parent.isEmpty ? "." : parent
     }
 
-    fileprivate static func makeFolder(beside destination: URL) throws -> URL {
-        let parentPath = parentPath(of: destination)
-        let parent = try FileDescriptor.openDirectory(followingLinksAtPath: parentPath)
-        let name = try parent.makeUniqueDirectory(prefix: folderPrefix)
-        return URL(fileURLWithPath: parentPath, isDirectory: true).appendingPathComponent(name, isDirectory: true)
+    /// Makes the locked temporary folder, first removing the ones that killed saves left beside the destination.
+    fileprivate static func makeFolder(beside destination: URL) throws -> SaveFolder {
+        try SaveFolder(in: try FileDescriptor.openDirectory(followingLinksAtPath: parentPath(of: destination)))
     }
 
     fileprivate static func removeFolder(_ folder: URL) {

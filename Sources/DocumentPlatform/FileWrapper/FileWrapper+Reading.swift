@@ -79,7 +79,10 @@ extension FileWrapper {
                 throw FileSystemError(operation: "open", path: path, errorNumber: SystemErrorText.invalidArgument)
             }
         } catch let failure as FileSystemError {
-            throw FileWrapperError.reading(failure)
+            // A member of an immediately read folder failed: say which, relative to the item read.
+            let prefix = path + "/"
+            let member = failure.path.hasPrefix(prefix) ? String(failure.path.dropFirst(prefix.count)) : nil
+            throw FileWrapperError.reading(failure, member: member)
         }
     }
 
@@ -120,13 +123,22 @@ extension FileWrapper {
 
     // MARK: Reading folders
 
+    /// How many folder levels below its top an immediate read descends (the top is level 0).
+    ///
+    /// An immediate read holds each level's folder open while it reads the levels below, so a
+    /// hostile tree thousands of levels deep would exhaust the open-file limit (or the stack); it
+    /// is refused with `filewrapper.read.too-deep` instead. The walk of the comparators stops at
+    /// the same depth. A lazy read opens one level at a time and has no such limit.
+    package static let maximumImmediateDepth = DirectoryWalk.maximumDepth
+
     /// The children of an open folder, keyed by their names on disk.
     ///
     /// Apple's reader skips an entry `X.tiff` when `X` also exists (a legacy icon file), and so does this one.
-    static func readChildren(of directory: FileDescriptor, location: DiskLocation, immediate: Bool) throws -> [ChildKey: FileWrapper] {
+    /// `depth` is the folder's level below the top of an immediate read.
+    static func readChildren(of directory: FileDescriptor, location: DiskLocation, immediate: Bool, depth: Int = 0) throws -> [ChildKey: FileWrapper] {
         var children: [ChildKey: FileWrapper] = [:]
         for name in try memberNames(of: directory) {
-            let child = try readChild(named: name, in: directory, location: location.appending(name), immediate: immediate)
+            let child = try readChild(named: name, in: directory, location: location.appending(name), immediate: immediate, depth: depth + 1)
             children[ChildKey(name)] = child
         }
         return children
@@ -148,7 +160,7 @@ extension FileWrapper {
     }
 
     /// One child of an open folder, read through that folder's descriptor.
-    static func readChild(named name: String, in directory: FileDescriptor, location: DiskLocation, immediate: Bool) throws -> FileWrapper {
+    static func readChild(named name: String, in directory: FileDescriptor, location: DiskLocation, immediate: Bool, depth: Int = 1) throws -> FileWrapper {
         guard let status = try directory.status(ofEntry: name) else {
             throw FileSystemError(operation: "lstat", path: location.path, errorNumber: SystemErrorText.noSuchEntry)
         }
@@ -158,8 +170,11 @@ extension FileWrapper {
             contents = immediate ? .regular(.loaded(try directory.openRegularFile(named: name).readToEnd())) : .regular(.unloaded(location))
         case .directory:
             if immediate {
+                guard depth < maximumImmediateDepth else {
+                    throw FileWrapperError.tooDeep(at: location.rootPath, member: location.member ?? name, limit: maximumImmediateDepth)
+                }
                 let folder = try directory.openDirectory(named: name)
-                contents = .directory(.loaded(try readChildren(of: folder, location: location, immediate: true)))
+                contents = .directory(.loaded(try readChildren(of: folder, location: location, immediate: true, depth: depth)))
             } else {
                 contents = .directory(.unloaded(location))
             }

@@ -85,14 +85,16 @@ extension FileWrapper {
 
         let session: WriteSession
         if options.contains(.atomic) {
-            let temporaryName: String
-            let temporary: FileDescriptor
+            // Held until the end of this scope: its lock tells other saves that this folder is in use.
+            let saveFolder: SaveFolder
             do {
-                temporaryName = try parent.makeUniqueDirectory(prefix: ".docmigrate-save-")
-                temporary = try parent.openDirectory(named: temporaryName)
+                saveFolder = try SaveFolder(in: parent)
             } catch let failure as FileSystemError {
-                throw FileWrapperError.writing(failure)
+                // Named by the destination: the temporary folder's name means nothing to the user.
+                throw FileWrapperError.writing(FileSystemError(operation: failure.operation, path: path, errorNumber: failure.errorNumber))
             }
+            let temporaryName = saveFolder.name
+            let temporary = saveFolder.descriptor
             session = WriteSession(durable: true, destinationPath: path, buildRootPath: temporary.path + "/" + name)
             do {
                 try writeItem(named: name, into: temporary, original: original, replacing: false, components: [], session: session)

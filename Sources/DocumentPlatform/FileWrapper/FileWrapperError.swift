@@ -44,6 +44,12 @@ extension FileWrapperError {
     /// Translates a failed system call while reading.
     static func reading(_ failure: FileSystemError, member: String? = nil) -> FileWrapperError {
         let errorNumber = failure.errorNumber
+        if failure.isChangeWhileReading {
+            return FileWrapperError(
+                file: failure.path, member: member, code: "filewrapper.read.changed-while-reading",
+                message: "the file changed size or modification time while it was read, so the bytes read may mix two versions; read it again once it is no longer being written",
+                cocoaCode: .fileReadUnknown)
+        }
         switch errorNumber {
         case SystemErrorText.noSuchEntry, SystemErrorText.notDirectory:
             return FileWrapperError(
@@ -90,6 +96,12 @@ extension FileWrapperError {
             return FileWrapperError(
                 file: failure.path, member: member, code: "filewrapper.write.out-of-space",
                 message: "the volume is full", cocoaCode: .fileWriteOutOfSpace, errorNumber: errorNumber)
+        case SystemErrorText.fileTooLarge:
+            // Apple reports no dedicated code for a write past the file size limit (RLIMIT_FSIZE or the volume's).
+            return FileWrapperError(
+                file: failure.path, member: member, code: "filewrapper.write.file-too-large",
+                message: "the file would grow past the largest size this process or volume allows",
+                cocoaCode: .fileWriteUnknown, errorNumber: errorNumber)
         case SystemErrorText.readOnlyFileSystem:
             return FileWrapperError(
                 file: failure.path, member: member, code: "filewrapper.write.read-only-volume",
@@ -128,6 +140,14 @@ extension FileWrapperError {
             file: path, member: member, code: "filewrapper.name.invalid",
             message: "the child '\(shown)' has \(reason); a package member must be one plain file name",
             cocoaCode: .fileWriteInvalidFileName)
+    }
+
+    /// A folder nested deeper than an immediate read descends, at `path`.
+    static func tooDeep(at path: String, member: String, limit: Int) -> FileWrapperError {
+        FileWrapperError(
+            file: path, member: member, code: "filewrapper.read.too-deep",
+            message: "folders are nested more than \(limit) levels deep here; an immediate read holds every level open and stops at this depth, which no document needs",
+            cocoaCode: .fileReadUnknown)
     }
 
     /// A file name on disk that is not UTF-8 and so cannot be a child key.

@@ -216,8 +216,15 @@ package final class FileDescriptor {
     }
 
     /// Reads the whole file from its current offset.
+    ///
+    /// A file that another process extends, truncates or rewrites while it is read would give bytes
+    /// that were never its contents at any one moment: the size and modification time are compared
+    /// before and after (and the size with the count of bytes read), and a change throws
+    /// `FileSystemError.changedWhileReading`. A file whose size the kernel reports as 0 but which
+    /// has contents (as under `/proc`) is read as it is.
     package func readToEnd() throws -> Data {
-        let expected = try status().size
+        let before = try status()
+        let expected = before.size
         var result = Data()
         if expected > 0 { result.reserveCapacity(Int(clamping: expected)) }
         let chunkSize = 1 << 20
@@ -229,6 +236,14 @@ package final class FileDescriptor {
             if count < 0 { throw Self.failure("read", path) }
             if count == 0 { break }
             result.append(contentsOf: chunk[0..<Int(count)])
+            ReadObservation.chunkWasRead(path: path, bytesSoFar: result.count)
+        }
+        let after = try status()
+        if after.size != before.size || after.modificationSeconds != before.modificationSeconds
+            || after.modificationNanoseconds != before.modificationNanoseconds
+            || (expected > 0 && Int64(result.count) != expected)
+        {
+            throw FileSystemError.changedWhileReading(path)
         }
         return result
     }

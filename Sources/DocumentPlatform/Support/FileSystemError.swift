@@ -16,8 +16,21 @@ package struct FileSystemError: Error, Sendable, CustomStringConvertible {
         self.errorNumber = errorNumber
     }
 
+    /// A read that succeeded call by call but whose file changed size or modification time meanwhile.
+    ///
+    /// No system call failed, so there is no error number (it is 0); the bytes read may mix the old
+    /// and the new contents and must not be used.
+    package static func changedWhileReading(_ path: String) -> FileSystemError {
+        FileSystemError(operation: "read", path: path, errorNumber: 0)
+    }
+
+    /// Whether this is a read whose file changed while it was read, rather than a failed call.
+    package var isChangeWhileReading: Bool { errorNumber == 0 }
+
     /// The C library's text for the error number.
-    package var reason: String { SystemErrorText.describe(errorNumber) }
+    package var reason: String {
+        isChangeWhileReading ? "the file changed while it was read" : SystemErrorText.describe(errorNumber)
+    }
 
     package var description: String { "\(path): \(operation) failed: \(reason) (errno \(errorNumber))" }
 }

@@ -29,4 +29,5 @@ package enum SystemErrorText {
     package static let operationNotSupported = EOPNOTSUPP
     package static let crossDevice = EXDEV
     package static let nameTooLong = ENAMETOOLONG
+    package static let fileTooLarge = EFBIG
 }
