@@ -225,3 +225,20 @@ let package = Package(
         ),
     ] + uniformTypeIdentifiersTargets
 )
+
+// The fuzzing harness (issue 12): one entry point per decoder, built here so that the regression
+// replay runs in `swift test`; the libFuzzer executables live in the separate package `Fuzzing/`,
+// so this package never needs the fuzzer runtime.
+package.products.append(.library(name: "FuzzEntryPoints", targets: ["FuzzEntryPoints"]))
+package.targets += [
+    .target(
+        name: "FuzzEntryPoints",
+        dependencies: ["Formats", "Comparison"],
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "FuzzEntryPointsTests",
+        dependencies: ["FuzzEntryPoints"],
+        swiftSettings: swiftSettings
+    ),
+]

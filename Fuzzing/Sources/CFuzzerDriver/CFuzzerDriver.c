@@ -1,0 +1,2 @@
+// The target only declares libFuzzer's driver (see include/CFuzzerDriver.h); the runtime defines it.
+#include "CFuzzerDriver.h"

@@ -1,0 +1,12 @@
+import CFuzzerDriver
+import Foundation
+import FuzzEntryPoints
+
+// libFuzzer's driver, fed one input at a time to the `csv` target.
+var argumentCount = CommandLine.argc
+var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+let status = LLVMFuzzerRunDriver(&argumentCount, &arguments) { start, count in
+    FuzzTarget.csv.run(UnsafeRawBufferPointer(start: start, count: count))
+    return 0
+}
+exit(status)
