@@ -6,34 +6,8 @@ import Testing
 /// `DocumentHost` saves of a package document (in the helper process) killed at random moments,
 /// and saves that cannot complete.
 @Suite(.serialized) struct DocumentHostCrashSafetyTests {
-    /// A package at generation 0 in a folder of its own, beside a folder for the coordination locks.
-    final class Setup {
-        let directory: TemporaryDirectory
-        let documents: URL
-        let package: URL
-        let environment: [String: String]
-
-        init(_ label: String) throws {
-            directory = try TemporaryDirectory(label)
-            documents = directory.appending("documents")
-            package = documents.appendingPathComponent("Saved.genpkg")
-            try GenerationPackage.create(at: package, generation: 0)
-            let locks = directory.appending("locks")
-            try FileManager.default.createDirectory(at: locks, withIntermediateDirectories: true)
-            // Writable by everyone, for the child that drops root's privileges.
-            try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: locks.path)
-            var environment = ProcessInfo.processInfo.environment
-            environment["DOCMIGRATE_COORDINATION_DIRECTORY"] = locks.path
-            self.environment = environment
-        }
-
-        func items() throws -> [String] {
-            try FileManager.default.contentsOfDirectory(atPath: documents.path).sorted()
-        }
-    }
-
     @Test func fiftyKillsAtRandomMomentsLeaveADocumentThatOpensAsBeforeOrAfterTheSave() throws {
-        let setup = try Setup("host-kill")
+        let setup = try SaveKillSetup("host-kill")
         var generator = SeededGenerator(seed: 0x5AFE_0002)
         let harness = SaveKillHarness(mode: "host-save-loop", package: setup.package, environment: setup.environment, maximumDelay: 0.03)
         // Each run's `opened G` line proves that DocumentHost opened what the previous kill left.
@@ -54,7 +28,7 @@ import Testing
     }
 
     @Test func aSaveThatRunsOutOfSpaceLeavesTheOldDocumentAndNamesTheFile() throws {
-        let setup = try Setup("host-full")
+        let setup = try SaveKillSetup("host-full")
         let before = try FileTree.snapshot(setup.package)
         let result = try HelperProcess.run("host-save-limited", [setup.package.path, "1000", "as-is"], environment: setup.environment)
         #expect(result.status == 1, "\(result.standardOutput) \(result.standardError)")
@@ -70,7 +44,7 @@ import Testing
     }
 
     @Test func aSaveIntoAFolderThatMayNotBeWrittenLeavesTheOldDocumentAndNamesTheFile() throws {
-        let setup = try Setup("host-denied")
+        let setup = try SaveKillSetup("host-denied")
         let before = try FileTree.snapshot(setup.package)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: setup.documents.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: setup.documents.path) }

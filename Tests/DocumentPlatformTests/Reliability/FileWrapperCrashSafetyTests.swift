@@ -7,34 +7,8 @@ import Testing
 /// `FileWrapper.write(to:options: .atomic, originalContentsURL:)` killed at random moments, and
 /// saves that cannot complete (a full volume, a folder the process may not write to).
 @Suite(.serialized) struct FileWrapperCrashSafetyTests {
-    /// A package at generation 0 in a folder of its own, beside a folder for the coordination locks.
-    final class Setup {
-        let directory: TemporaryDirectory
-        let documents: URL
-        let package: URL
-        let environment: [String: String]
-
-        init(_ label: String) throws {
-            directory = try TemporaryDirectory(label)
-            documents = directory.appending("documents")
-            package = documents.appendingPathComponent("Saved.genpkg")
-            try GenerationPackage.create(at: package, generation: 0)
-            let locks = directory.appending("locks")
-            try FileManager.default.createDirectory(at: locks, withIntermediateDirectories: true)
-            // Writable by everyone, for the child that drops root's privileges.
-            try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: locks.path)
-            var environment = ProcessInfo.processInfo.environment
-            environment["DOCMIGRATE_COORDINATION_DIRECTORY"] = locks.path
-            self.environment = environment
-        }
-
-        func items() throws -> [String] {
-            try FileManager.default.contentsOfDirectory(atPath: documents.path).sorted()
-        }
-    }
-
     @Test func fiftyKillsAtRandomMomentsLeaveTheOldPackageOrTheNewOne() throws {
-        let setup = try Setup("wrapper-kill")
+        let setup = try SaveKillSetup("wrapper-kill")
         var generator = SeededGenerator(seed: 0x5AFE_0001)
         let harness = SaveKillHarness(mode: "wrapper-write-loop", package: setup.package, environment: setup.environment, maximumDelay: 0.03)
         let iterations = SaveKillHarness.iterations
@@ -55,7 +29,7 @@ import Testing
     }
 
     @Test func aSaveThatRunsOutOfSpaceLeavesTheOldPackageAndNamesTheFile() throws {
-        let setup = try Setup("wrapper-full")
+        let setup = try SaveKillSetup("wrapper-full")
         let before = try FileTree.snapshot(setup.package)
         // Members are about 4 KB: the first member written passes the limit.
         let result = try HelperProcess.run("wrapper-write-limited", [setup.package.path, "1000", "as-is"], environment: setup.environment)
@@ -70,7 +44,7 @@ import Testing
     }
 
     @Test func aSaveIntoAFolderThatMayNotBeWrittenLeavesTheOldPackageAndNamesTheFile() throws {
-        let setup = try Setup("wrapper-denied")
+        let setup = try SaveKillSetup("wrapper-denied")
         let before = try FileTree.snapshot(setup.package)
         // Root ignores permission bits: the helper then drops to user 65534 before it writes.
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: setup.documents.path)
