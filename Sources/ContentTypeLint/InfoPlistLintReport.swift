@@ -1,4 +1,5 @@
 import DocumentCodecs
+import DocumentPlatform
 import Formats
 import Foundation
 
@@ -51,20 +52,11 @@ public struct InfoPlistLintReport: Sendable, Hashable, Codable {
     /// GitHub Actions workflow commands, one annotation per finding; a binary file's have no line.
     public func githubAnnotations() -> String {
         findings.map { finding in
-            var properties = "file=\(Self.escapeProperty(finding.file))"
+            var properties = "file=\(GitHubWorkflowCommand.property(finding.file))"
             if let line = finding.line, let column = finding.column { properties += ",line=\(line),col=\(column)" }
-            properties += ",title=\(Self.escapeProperty("docmigrate lint-plist [\(finding.rule.rawValue)]"))"
+            properties += ",title=\(GitHubWorkflowCommand.property("docmigrate lint-plist [\(finding.rule.rawValue)]"))"
             let place = finding.line == nil ? finding.keyPath + ": " : ""
-            return "::\(finding.severity.rawValue) \(properties)::\(Self.escapeData(place + finding.message + " (fix: " + finding.suggestion + ")"))\n"
+            return "::\(finding.severity.rawValue) \(properties)::\(GitHubWorkflowCommand.data(place + finding.message + " (fix: " + finding.suggestion + ")"))\n"
         }.joined()
-    }
-
-    // GitHub's escaping rules for workflow commands: `%`, CR and LF everywhere, and `:` and `,` in properties.
-    static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
-    }
-
-    static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }

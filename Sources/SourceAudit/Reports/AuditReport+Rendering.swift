@@ -1,3 +1,4 @@
+import DocumentPlatform
 import Foundation
 
 extension AuditReport {
@@ -52,17 +53,8 @@ extension AuditReport {
     public func githubAnnotations() -> String {
         findings.map { finding in
             let command = finding.severity == .note ? "notice" : finding.severity.rawValue
-            let properties = "file=\(Self.escapeProperty(finding.file)),line=\(finding.line),col=\(finding.column),title=\(Self.escapeProperty("docmigrate audit [\(finding.rule)]"))"
-            return "::\(command) \(properties)::\(Self.escapeData(finding.message + " (fix: " + finding.suggestion + ")"))\n"
+            let properties = "file=\(GitHubWorkflowCommand.property(finding.file)),line=\(finding.line),col=\(finding.column),title=\(GitHubWorkflowCommand.property("docmigrate audit [\(finding.rule)]"))"
+            return "::\(command) \(properties)::\(GitHubWorkflowCommand.data(finding.message + " (fix: " + finding.suggestion + ")"))\n"
         }.joined()
-    }
-
-    // GitHub's escaping rules for workflow commands: `%`, CR and LF everywhere, and `:` and `,` in properties.
-    static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
-    }
-
-    static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }

@@ -1,3 +1,5 @@
+import DocumentPlatform
+
 extension VerificationReport {
     /// GitHub Actions shows at most this many error annotations of one step; the rest are dropped silently.
     public static let githubAnnotationLimit = 10
@@ -33,34 +35,5 @@ extension VerificationReport {
                             + "\(Self.githubAnnotationLimit) error annotations per step); the other reports list every case."))
         }
         return lines.map { $0 + "\n" }.joined()
-    }
-}
-
-/// The escaping of GitHub Actions workflow commands (`::name key=value,…::data`).
-enum GitHubWorkflowCommand {
-    /// Escapes the data part, after the last `::`.
-    static func data(_ text: String) -> String {
-        escape(text, inProperty: false)
-    }
-
-    /// Escapes a property value, where `:` would end the properties and `,` would start the next one.
-    static func property(_ text: String) -> String {
-        escape(text, inProperty: true)
-    }
-
-    // Scalar by scalar, because a CR LF pair is one Character to String and must become `%0D%0A`.
-    private static func escape(_ text: String, inProperty: Bool) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "%": escaped += "%25"
-            case "\r": escaped += "%0D"
-            case "\n": escaped += "%0A"
-            case ":" where inProperty: escaped += "%3A"
-            case "," where inProperty: escaped += "%2C"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
     }
 }
