@@ -681,18 +681,8 @@ struct XMLPropertyListReader {
     }
 
     static func location(of offset: Int, in text: [UInt8]) -> ErrorLocation {
-        var line = 1, column = 1
-        var position = 0
-        while position < offset {
-            let current = text[position]
-            if current == 0x0A || (current == 0x0D && (position + 1 >= text.count || text[position + 1] != 0x0A)) {
-                line += 1
-                column = 1
-            } else if current & 0xC0 != 0x80 && current != 0x0D {
-                column += 1
-            }
-            position += 1
-        }
-        return .line(line, column: column)
+        // The same counting as the source map's, so an error and a lint finding name the same place.
+        let position = XMLPropertyList.positions(of: [offset], in: text)[offset] ?? XMLPropertyList.SourcePosition(line: 1, column: 1)
+        return .line(position.line, column: position.column)
     }
 }
