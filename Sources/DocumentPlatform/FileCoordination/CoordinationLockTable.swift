@@ -24,7 +24,7 @@ struct CoordinationLock: Hashable, Comparable, Sendable {
 
     /// Byte-wise by path, then item before tree: the canonical order every claim locks in.
     static func < (left: Self, right: Self) -> Bool {
-        if left.path != right.path { return Array(left.path.utf8).lexicographicallyPrecedes(Array(right.path.utf8)) }
+        if left.path != right.path { return left.path.utf8.lexicographicallyPrecedes(right.path.utf8) }
         return left.scope == .item && right.scope == .tree
     }
 }
@@ -141,6 +141,37 @@ final class CoordinationLockTable: Sendable {
             release(taken, token: token)
             throw error
         }
+    }
+
+    /// Takes every lock of `claim` if none has to wait, without blocking; false (holding nothing) when one would wait.
+    ///
+    /// Lets an asynchronous coordination grant an uncontended claim on the calling thread and
+    /// start a waiting thread only for a claim that really waits. A claim that would wait leaves
+    /// no trace (it does not stand in line as a waiting writer): the blocking `acquire` that
+    /// follows queues it as usual.
+    func acquireWithoutWaiting(
+        _ claim: CoordinationClaim, token: UInt64, purpose: String, folder: CoordinationLockFolder
+    ) throws(FileCoordinationError) -> Bool {
+        var taken: [CoordinationLock] = []
+        for (lock, mode) in claim.locks {
+            let outcome = state.withLock { state -> Outcome in
+                var entry = state.entries[lock] ?? Entry()
+                let outcome = attempt(&entry, lock: lock, mode: mode, token: token, purpose: purpose, folder: folder, claim: claim)
+                state.entries[lock] = entry.isUnused ? nil : entry
+                return outcome
+            }
+            switch outcome {
+            case .acquired:
+                taken.append(lock)
+            case .wait:
+                release(taken, token: token)
+                return false
+            case .failed(let error):
+                release(taken, token: token)
+                throw error
+            }
+        }
+        return true
     }
 
     /// Releases what `token` holds on the locks of `claim`.
