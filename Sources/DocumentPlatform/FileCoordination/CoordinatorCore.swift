@@ -31,7 +31,7 @@ final class CoordinatorCore: Sendable {
     }
 
     private struct State {
-        var purposeIdentifier = "docmigrate.file-coordinator." + UUID().uuidString
+        var purposeIdentifier = "docmigrate.file-coordinator." + CoordinatorCore.randomUUID().uuidString
         var purposeWasSet = false
         var isCancelled = false
         var runningWriteAccessors = 0
@@ -40,6 +40,22 @@ final class CoordinatorCore: Sendable {
     }
 
     private let state = Mutex(State())
+
+    /// A random (version 4) UUID made from the system's random generator.
+    ///
+    /// Foundation's `UUID()` on Linux opens and reads `/dev/urandom` for every UUID, and a document
+    /// host makes a coordinator per claim: thousands of opens in one `verify`. `getrandom` needs no file.
+    static func randomUUID() -> UUID {
+        var generator = SystemRandomNumberGenerator()
+        var bytes = (generator.next() as UInt64, generator.next() as UInt64)
+        return withUnsafeMutableBytes(of: &bytes) { raw in
+            raw[6] = (raw[6] & 0x0F) | 0x40
+            raw[8] = (raw[8] & 0x3F) | 0x80
+            return UUID(uuid: (
+                raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
+                raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]))
+        }
+    }
 
     var purposeIdentifier: String { state.withLock { $0.purposeIdentifier } }
 
