@@ -24,7 +24,7 @@ struct CoordinationLock: Hashable, Comparable, Sendable {
 
     /// Byte-wise by path, then item before tree: the canonical order every claim locks in.
     static func < (left: Self, right: Self) -> Bool {
-        if left.path != right.path { return Array(left.path.utf8).lexicographicallyPrecedes(Array(right.path.utf8)) }
+        if left.path != right.path { return left.path.utf8.lexicographicallyPrecedes(right.path.utf8) }
         return left.scope == .item && right.scope == .tree
     }
 }
@@ -83,6 +83,8 @@ final class CoordinationLockTable: Sendable {
         var holders: [UInt64: Holder] = [:]
         var waitingWriters: [UInt64: String] = [:]
         var file: POSIXFileLock?
+        /// Where `file` was opened.
+        var filePath = ""
         var fileMode: Mode?
 
         var isUnused: Bool { holders.isEmpty && waitingWriters.isEmpty }
@@ -106,7 +108,25 @@ final class CoordinationLockTable: Sendable {
         var entries: [CoordinationLock: Entry] = [:]
         var waiters: [UInt64: DispatchSemaphore] = [:]
         var nextToken: UInt64 = 1
+        /// Lock files no claim holds, open and unlocked, oldest first; see `idleFileLimit`.
+        var idleFiles: [IdleFile] = []
     }
+
+    /// An open, unlocked lock file and its path.
+    private struct IdleFile {
+        var path: String
+        var file: POSIXFileLock
+    }
+
+    /// How many unlocked lock files stay open for the next claim of the same lock.
+    ///
+    /// Opening a lock file (O_CREAT in one folder every process shares) and closing it again were
+    /// a tenth of `verify`'s time, and most claims lock files a recent claim locked: the tree locks
+    /// of `/` and the other common ancestors, and the items of a document that is opened and then
+    /// saved. An idle file holds no lock, so other processes are not kept out. A lock file that was
+    /// deleted meanwhile (by a cleaner of the temporary folder) is not reused: its path may name a new
+    /// file that other processes lock.
+    static let idleFileLimit = 32
 
     private enum Outcome {
         case acquired
@@ -143,6 +163,37 @@ final class CoordinationLockTable: Sendable {
         }
     }
 
+    /// Takes every lock of `claim` if none has to wait, without blocking; false (holding nothing) when one would wait.
+    ///
+    /// Lets an asynchronous coordination grant an uncontended claim on the calling thread and
+    /// start a waiting thread only for a claim that really waits. A claim that would wait leaves
+    /// no trace (it does not stand in line as a waiting writer): the blocking `acquire` that
+    /// follows queues it as usual.
+    func acquireWithoutWaiting(
+        _ claim: CoordinationClaim, token: UInt64, purpose: String, folder: CoordinationLockFolder
+    ) throws(FileCoordinationError) -> Bool {
+        var taken: [CoordinationLock] = []
+        for (lock, mode) in claim.locks {
+            let outcome = state.withLock { state -> Outcome in
+                var entry = state.entries[lock] ?? Entry()
+                let outcome = attempt(&entry, idleFiles: &state.idleFiles, lock: lock, mode: mode, token: token, purpose: purpose, folder: folder, claim: claim)
+                state.entries[lock] = entry.isUnused ? nil : entry
+                return outcome
+            }
+            switch outcome {
+            case .acquired:
+                taken.append(lock)
+            case .wait:
+                release(taken, token: token)
+                return false
+            case .failed(let error):
+                release(taken, token: token)
+                throw error
+            }
+        }
+        return true
+    }
+
     /// Releases what `token` holds on the locks of `claim`.
     func release(_ claim: CoordinationClaim, token: UInt64) {
         release(claim.locks.map(\.lock), token: token)
@@ -161,7 +212,7 @@ final class CoordinationLockTable: Sendable {
             }
             let outcome = state.withLock { state -> Outcome in
                 var entry = state.entries[lock] ?? Entry()
-                let outcome = attempt(&entry, lock: lock, mode: mode, token: token, purpose: purpose, folder: folder, claim: claim)
+                let outcome = attempt(&entry, idleFiles: &state.idleFiles, lock: lock, mode: mode, token: token, purpose: purpose, folder: folder, claim: claim)
                 if case .wait = outcome {
                     if mode == .exclusive { entry.waitingWriters[token] = purpose }
                     state.waiters[token] = semaphore
@@ -190,8 +241,8 @@ final class CoordinationLockTable: Sendable {
 
     /// Admits `token` to `entry` if nothing in this process or outside blocks it; called under the mutex.
     private func attempt(
-        _ entry: inout Entry, lock: CoordinationLock, mode: Mode, token: UInt64, purpose: String,
-        folder: CoordinationLockFolder, claim: CoordinationClaim
+        _ entry: inout Entry, idleFiles: inout [IdleFile], lock: CoordinationLock, mode: Mode, token: UInt64,
+        purpose: String, folder: CoordinationLockFolder, claim: CoordinationClaim
     ) -> Outcome {
         if entry.blocks(mode, purpose: purpose, token: token) { return .wait }
         let needed = entry.strongestMode(with: mode)
@@ -201,9 +252,14 @@ final class CoordinationLockTable: Sendable {
                 let file: POSIXFileLock
                 if let open = entry.file {
                     file = open
+                } else if let idle = Self.takeIdleFile(at: lockFile, from: &idleFiles) {
+                    file = idle
+                    entry.file = file
+                    entry.filePath = lockFile
                 } else {
                     file = try POSIXFileLock(path: lockFile)
                     entry.file = file
+                    entry.filePath = lockFile
                 }
                 // A shared-to-exclusive conversion is atomic and keeps the shared lock when it fails.
                 guard try file.tryLock(needed) == .acquired else { return .wait }
@@ -216,6 +272,26 @@ final class CoordinationLockTable: Sendable {
         }
         entry.holders[token] = Holder(purpose: purpose, mode: mode)
         return .acquired
+    }
+
+    /// The idle open lock file at `path`, taken out of the idle list; nil when there is none or it was deleted.
+    private static func takeIdleFile(at path: String, from idleFiles: inout [IdleFile]) -> POSIXFileLock? {
+        guard let index = idleFiles.firstIndex(where: { $0.path == path }) else { return nil }
+        let file = idleFiles.remove(at: index).file
+        return file.isLinked ? file : nil
+    }
+
+    /// Unlocks the file of an entry its last holder left and keeps it open among the idle files; called under the mutex.
+    ///
+    /// A file that cannot be unlocked is closed instead, which drops the lock all the same.
+    private static func retire(_ file: POSIXFileLock, at path: String, into idleFiles: inout [IdleFile]) {
+        do throws(POSIXFileLock.Failure) {
+            try file.unlock()
+        } catch {
+            return
+        }
+        idleFiles.append(IdleFile(path: path, file: file))
+        if idleFiles.count > idleFileLimit { idleFiles.removeFirst() }
     }
 
     private func forgetWaitingWriter(_ lock: CoordinationLock, token: UInt64) {
@@ -235,7 +311,8 @@ final class CoordinationLockTable: Sendable {
                 guard var entry = state.entries[lock] else { continue }
                 entry.holders[token] = nil
                 if entry.holders.isEmpty {
-                    // Closing the lock file drops this process's OS lock.
+                    // Unlocking (or closing) the lock file drops this process's OS lock.
+                    if let file = entry.file { Self.retire(file, at: entry.filePath, into: &state.idleFiles) }
                     entry.file = nil
                     entry.fileMode = nil
                 }

@@ -12,13 +12,27 @@ enum CoordinationPath {
     /// For an item that does not exist yet, the nearest existing ancestor is resolved and the
     /// missing components are appended, so that a creator and a later reader agree.
     static func canonical(_ url: URL, resolvingLastLink: Bool = false) -> String {
-        let standardized = url.standardizedFileURL.path
-        var components = standardized.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        var components = lexicallyStandardized(url.path)
         guard let last = components.popLast() else { return "/" }
         let parent = resolveExisting(components)
         let joined = parent == "/" ? "/" + last : parent + "/" + last
         guard resolvingLastLink else { return joined }
         return resolveExisting(components + [last])
+    }
+
+    /// The components of an absolute path with empty components and `.` dropped and each `..`
+    /// removing the component before it (`..` at the root stays at the root), as
+    /// `URL.standardizedFileURL` does, without building URLs.
+    static func lexicallyStandardized(_ path: String) -> [String] {
+        var components: [String] = []
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch component {
+            case ".": continue
+            case "..": _ = components.popLast()
+            default: components.append(String(component))
+            }
+        }
+        return components
     }
 
     /// The proper ancestors of a canonical path, from `/` down to its parent.
@@ -38,9 +52,8 @@ enum CoordinationPath {
         var existingCount = components.count
         while existingCount > 0 {
             let candidate = "/" + components[..<existingCount].joined(separator: "/")
-            // fileExists follows links, so a dangling link counts as missing and is kept as written.
-            if FileManager.default.fileExists(atPath: candidate) {
-                let resolved = URL(fileURLWithPath: candidate).resolvingSymlinksInPath().path
+            // A dangling link counts as missing and is kept as written.
+            if let resolved = PathResolution.resolvingLinks(ofExisting: candidate) {
                 let rest = components[existingCount...]
                 return rest.isEmpty ? resolved : (resolved == "/" ? "" : resolved) + "/" + rest.joined(separator: "/")
             }

@@ -51,12 +51,24 @@ package enum FilePackage {
     }
 
     /// Whether a lowercased extension names a package: a declared package type, or one of `extra`.
+    ///
+    /// The same answer as `UTType(filenameExtension:conformingTo: .package)` being declared and
+    /// conforming to `.package`, read straight from the declarations: that initializer picks a declared
+    /// type carrying the extension that conforms to `.package` when there is one, and otherwise makes a
+    /// dynamic type, which is never declared. Making the dynamic type (its identifier encoding) and the
+    /// `UTType` values was most of the cost of coordinating an item, paid for every claim.
     private static func isPackageExtension(_ pathExtension: String, extra: Set<String>) -> Bool {
         if extra.contains(pathExtension) { return true }
-        guard !pathExtension.isEmpty, let type = UTType(filenameExtension: pathExtension, conformingTo: .package) else {
-            return false
+        guard !pathExtension.isEmpty else { return false }
+        let snapshot = UTTypeRegistry.shared.snapshot
+        let candidates = snapshot.records(withTag: pathExtension, tagClass: .filenameExtension)
+        guard !candidates.isEmpty else { return false }
+        return candidates.contains { candidate in
+            candidate.isDeclared
+                && (candidate.key == packageKey || snapshot.ancestors(of: candidate).contains { $0.key == packageKey })
         }
-        return type.isDeclared && type.conforms(to: .package)
     }
+
+    private static let packageKey = UTType.package.key
 }
 #endif

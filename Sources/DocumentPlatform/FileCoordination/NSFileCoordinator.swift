@@ -45,7 +45,8 @@ import Foundation
 /// `.resolvesSymbolicLink`). The batch method `prepare(forReadingItemsAt:…)` is not provided.
 ///
 /// Every coordinate method blocks the calling thread while it waits, as Apple's do; the
-/// asynchronous `coordinate(with:queue:byAccessor:)` blocks a thread of its own instead.
+/// asynchronous `coordinate(with:queue:byAccessor:)` takes an uncontended claim at once and
+/// blocks a thread of its own only for a claim that has to wait.
 /// Use one coordinator per operation and per thread, as Apple advises.
 open class NSFileCoordinator: NSObject {
     /// Options for coordinated reading, with Apple's raw values.
@@ -194,31 +195,45 @@ open class NSFileCoordinator: NSObject {
         }
     }
 
-    /// Waits on a thread of its own for every intent, then runs `accessor` on `queue` while holding them.
+    /// Claims every intent, then runs `accessor` on `queue` while holding them; returns at once.
     ///
     /// Combine all intents of one operation into one call, as Apple advises: separate
-    /// concurrent calls can deadlock. The waiting blocks a thread (not the caller's); the
-    /// claim is held until `accessor` returns. Inside the accessor use each intent's `url`.
+    /// concurrent calls can deadlock. The claim is held until `accessor` returns; inside the
+    /// accessor use each intent's `url`. On failure (cancellation, an unusable lock folder) the
+    /// accessor runs on `queue` with the error and without the claim.
+    ///
+    /// A claim that nothing stands in the way of is taken on the calling thread and the accessor
+    /// is queued at once, so calls made one after another from one thread reach the queue in that
+    /// order. Only a claim that has to wait starts a thread of its own, which blocks until the
+    /// claim is held (or the coordinator is cancelled), queues the accessor and ends. A thread per
+    /// waiting claim rather than a shared bounded pool: a pool could fill with claims that wait for
+    /// a holder whose own claim needs a pool thread to be granted, and none would ever run.
     open func coordinate(
         with intents: [NSFileAccessIntent], queue: OperationQueue,
         byAccessor accessor: @escaping @Sendable ((any Error)?) -> Void
     ) {
-        let accesses = intents.map(\.access)
         let core = self.core
         let queueBox = OperationQueueBox(queue: queue)
+        let prepared: CoordinatorCore.PreparedClaim
+        do throws(FileCoordinationError) {
+            prepared = try core.prepare(intents.map(\.access))
+            if try core.acquireWithoutWaiting(prepared) {
+                queueBox.runHolding(prepared, core: core, accessor: accessor)
+                return
+            }
+        } catch {
+            queueBox.queue.addOperation { accessor(error as NSError) }
+            return
+        }
+        core.noteWaitingThreadStarted()
         Thread.detachNewThread {
             do throws(FileCoordinationError) {
-                try core.perform(accesses) { _ in
-                    let finished = DispatchSemaphore(value: 0)
-                    queueBox.queue.addOperation {
-                        accessor(nil)
-                        finished.signal()
-                    }
-                    finished.wait()
-                }
+                try core.acquire(prepared)
             } catch {
                 queueBox.queue.addOperation { accessor(error as NSError) }
+                return
             }
+            queueBox.runHolding(prepared, core: core, accessor: accessor)
         }
     }
 
@@ -237,5 +252,20 @@ open class NSFileCoordinator: NSObject {
 /// from any thread, and that is the only use made of it.
 private struct OperationQueueBox: @unchecked Sendable {
     let queue: OperationQueue
+
+    /// Queues `accessor` to run under the held claim, which is released when it returns.
+    ///
+    /// When an upload snapshot cannot be made the claim is released and the accessor gets the error instead.
+    func runHolding(
+        _ prepared: CoordinatorCore.PreparedClaim, core: CoordinatorCore, accessor: @escaping @Sendable ((any Error)?) -> Void
+    ) {
+        queue.addOperation {
+            do throws(FileCoordinationError) {
+                try core.run(prepared) { _ in accessor(nil) }
+            } catch {
+                accessor(error as NSError)
+            }
+        }
+    }
 }
 #endif

@@ -69,6 +69,28 @@ final class POSIXFileLock {
         }
     }
 
+    /// Drops this process's lock and keeps the file open, so that the next lock of the same file needs no `open`.
+    func unlock() throws(Failure) {
+        var request = flock()
+        request.l_type = Int16(F_UNLCK)
+        request.l_whence = Int16(SEEK_SET)
+        request.l_start = 0
+        request.l_len = 0
+        request.l_pid = 0
+        while true {
+            let result = withUnsafeMutablePointer(to: &request) { fcntl(descriptor, Self.ofdSetLock, $0) }
+            if result == 0 { return }
+            if errno != EINTR { throw Failure(call: "fcntl(F_OFD_SETLK, F_UNLCK)", number: errno) }
+        }
+    }
+
+    /// Whether the open file still has a name: false once someone deleted the lock file, whose path
+    /// may then name a new file that other processes lock instead.
+    var isLinked: Bool {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 && status.st_nlink > 0
+    }
+
     /// The real user id of this process, which names the default per-user lock folder.
     static var currentUserID: UInt32 { getuid() }
 }
