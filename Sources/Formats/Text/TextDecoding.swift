@@ -180,22 +180,43 @@ enum TextDecoding {
         return (String(scalars), errors)
     }
 
-    /// An 8-bit encoding through its table of UTF-8 sequences, in one pass into one string buffer.
+    /// An 8-bit encoding through its table of UTF-8 sequences, a piece at a time, into one string.
     ///
-    /// The buffer is sized for the longest sequence of the table (pages never written are never
-    /// touched), with ``eightBitSlack`` bytes more for the last store's spill (not part of the string).
+    /// Each piece of ``eightBitPieceSize`` input bytes is decoded into a small buffer that stays in
+    /// the processor's cache, then appended to a string whose capacity for the longest outcome is
+    /// reserved up front (pages never written are never touched), through ``UTF8TextBuilder``: the
+    /// table holds only whole UTF-8 sequences, so the standard library need not validate them again.
     static func eightBit(_ bytes: UnsafeBufferPointer<UInt8>, sequences: [UInt32], replacing: Bool) throws -> (String, Int) {
         guard !bytes.isEmpty else { return ("", 0) }
         let longest = longestSequence(sequences, replacing: replacing)
+        let pieceSize = min(bytes.count, eightBitPieceSize)
+        let scratchSize = pieceSize * longest + eightBitSlack
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: scratchSize, alignment: MemoryLayout<UInt64>.alignment)
+        defer { scratch.deallocate() }
+        let decoded = scratch.bindMemory(to: UInt8.self, capacity: scratchSize)
+        var builder = UTF8TextBuilder(reservingCapacity: bytes.count * longest)
         var errors = 0
-        let text = try sequences.withUnsafeBufferPointer { table in
-            try String(unsafeUninitializedCapacity: bytes.count * longest + eightBitSlack) { output in
-                guard let base = output.baseAddress else { return 0 }
-                return try eightBit(bytes, table: table, into: UnsafeMutableRawPointer(base), replacing: replacing, errors: &errors)
+        try sequences.withUnsafeBufferPointer { table in
+            var start = 0
+            while start < bytes.count {
+                let end = min(start + pieceSize, bytes.count)
+                let written: Int
+                do {
+                    written = try eightBit(
+                        UnsafeBufferPointer(rebasing: bytes[start..<end]), table: table, into: scratch, replacing: replacing, errors: &errors)
+                } catch let invalid as Invalid {
+                    throw Invalid(offset: start + invalid.offset, reason: invalid.reason)
+                }
+                // Every byte becomes one to three bytes, so as many bytes out as in means each became one: ASCII.
+                builder.append(validUTF8: UnsafeBufferPointer(start: decoded, count: written), isASCII: written == end - start)
+                start = end
             }
         }
-        return (text, errors)
+        return (builder.text, errors)
     }
+
+    /// The input bytes decoded into the scratch buffer at a time: its output (up to three times as many) stays in the cache.
+    static let eightBitPieceSize = 1 << 16
 
     /// The most UTF-8 bytes one input byte can become: the table's longest sequence, or 3 for U+FFFD.
     static func longestSequence(_ sequences: [UInt32], replacing: Bool) -> Int {
