@@ -186,34 +186,24 @@ enum TextDecoding {
     /// the processor's cache, then appended to a string whose capacity for the longest outcome is
     /// reserved up front (pages never written are never touched), through ``UTF8TextBuilder``: the
     /// table holds only whole UTF-8 sequences, so the standard library need not validate them again.
+    /// A large input on a machine with more than one core is decoded by ``EightBitPieces`` on a
+    /// thread of its own while this one appends (and the kernel maps the string's fresh pages).
     static func eightBit(_ bytes: UnsafeBufferPointer<UInt8>, sequences: [UInt32], replacing: Bool) throws -> (String, Int) {
         guard !bytes.isEmpty else { return ("", 0) }
         let longest = longestSequence(sequences, replacing: replacing)
-        let pieceSize = min(bytes.count, eightBitPieceSize)
-        let scratchSize = pieceSize * longest + eightBitSlack
-        let scratch = UnsafeMutableRawPointer.allocate(byteCount: scratchSize, alignment: MemoryLayout<UInt64>.alignment)
-        defer { scratch.deallocate() }
-        let decoded = scratch.bindMemory(to: UInt8.self, capacity: scratchSize)
         var builder = UTF8TextBuilder(reservingCapacity: bytes.count * longest)
-        var errors = 0
-        try sequences.withUnsafeBufferPointer { table in
-            var start = 0
-            while start < bytes.count {
-                let end = min(start + pieceSize, bytes.count)
-                let written: Int
-                do {
-                    written = try eightBit(
-                        UnsafeBufferPointer(rebasing: bytes[start..<end]), table: table, into: scratch, replacing: replacing, errors: &errors)
-                } catch let invalid as Invalid {
-                    throw Invalid(offset: start + invalid.offset, reason: invalid.reason)
-                }
-                // Every byte becomes one to three bytes, so as many bytes out as in means each became one: ASCII.
-                builder.append(validUTF8: UnsafeBufferPointer(start: decoded, count: written), isASCII: written == end - start)
-                start = end
-            }
+        let concurrent = bytes.count >= eightBitConcurrentMinimum && ProcessInfo.processInfo.activeProcessorCount > 1
+        let errors = try sequences.withUnsafeBufferPointer { table in
+            let pieces = EightBitPieces(input: bytes, table: table, longest: longest, replacing: replacing, slotCount: concurrent ? 3 : 1)
+            defer { pieces.deallocate() }
+            try concurrent ? pieces.decodeConcurrently(into: &builder) : pieces.decode(into: &builder)
+            return pieces.errors
         }
         return (builder.text, errors)
     }
+
+    /// The shortest input decoded on two threads: below it, starting a thread costs more than it saves.
+    static let eightBitConcurrentMinimum = 4 * eightBitPieceSize
 
     /// The input bytes decoded into the scratch buffer at a time: its output (up to three times as many) stays in the cache.
     static let eightBitPieceSize = 1 << 16
@@ -236,7 +226,7 @@ enum TextDecoding {
     static func eightBit(
         _ input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt32>, into output: UnsafeMutableRawPointer, replacing: Bool,
         errors: inout Int
-    ) throws -> Int {
+    ) throws(Invalid) -> Int {
         let replacement: UInt32 = 0x03BD_BFEF  // U+FFFD: EF BF BD, length 3
         guard let start = input.baseAddress else { return 0 }
         let count = input.count

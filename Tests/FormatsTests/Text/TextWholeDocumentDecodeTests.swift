@@ -9,16 +9,27 @@ import Testing
 @Suite struct TextWholeDocumentDecodeTests {
     static let tables: [(SingleByteEncoding, String)] = [(.macOSRoman, "mac_roman"), (.windows1252, "cp1252"), (.isoLatin1, "latin-1")]
 
+    /// Runs `program` with `input` in a file whose path it finds in `INPUT`.
+    ///
+    /// A file rather than standard input: writing a large input into Python's pipe was interrupted
+    /// by a signal (EINTR), which `FileHandle.write` turns into a crash.
+    static func runPython(_ program: String, input: some Sequence<UInt8>) throws -> String {
+        let folder = try TemporaryDirectory("python-input")
+        let file = folder.appending("input")
+        try Data(input).write(to: file)
+        return try PythonOracle.run("INPUT = '\(file.path)'\n" + program)
+    }
+
     /// Python's decoding of `bytes` as UTF-8 text, or `error:OFFSET` where strict decoding stops.
     static func pythonDecode(_ bytes: [UInt8], codec: String, replacing: Bool) throws -> String {
-        try PythonOracle.run("""
+        try runPython("""
             import sys
-            data = sys.stdin.buffer.read()
+            data = open(INPUT, 'rb').read()
             try:
                 sys.stdout.buffer.write(data.decode('\(codec)', '\(replacing ? "replace" : "strict")').encode('utf-8'))
             except UnicodeDecodeError as error:
                 sys.stdout.write('error:%d' % error.start)
-            """, input: Data(bytes))
+            """, input: bytes)
     }
 
     /// Every byte value, after an `x` that keeps the file from looking like UTF-16, then every byte again
@@ -31,16 +42,22 @@ import Testing
         return bytes
     }
 
-    /// The inputs of the every-byte test: all 256 bytes in one piece, and across pieces.
-    static let everyByteInputs: [[UInt8]] = [[UInt8(ascii: "x")] + (0...255).map { UInt8($0) }, everyByteAcrossPieces()]
+    /// The inputs of the every-byte test: all 256 bytes in one piece, across pieces, and in an input
+    /// long enough to be decoded on two threads (every byte value again in its last piece).
+    static let everyByteInputs: [[UInt8]] = [
+        [UInt8(ascii: "x")] + (0...255).map { UInt8($0) },
+        everyByteAcrossPieces(),
+        [UInt8(ascii: "x")] + TextTranscodingTests.textLike(count: TextDecoding.eightBitConcurrentMinimum + 2 * TextDecoding.eightBitPieceSize + 333, seed: 5)
+            + (0...255).map { UInt8($0) },
+    ]
 
     /// Python's decoding of every input with every codec, strict and replacing, from one run of Python
     /// (one per case made the suite slow on a loaded machine): keyed `codec input replacing`.
     static let everyByteOracle = Result { () throws -> [String: String] in
         let lengths = everyByteInputs.map { String($0.count) }.joined(separator: ", ")
-        let printed = try PythonOracle.run("""
+        let printed = try runPython("""
             import json, sys
-            data, inputs, start = sys.stdin.buffer.read(), [], 0
+            data, inputs, start = open(INPUT, 'rb').read(), [], 0
             for length in [\(lengths)]:
                 inputs.append(data[start:start + length])
                 start += length
@@ -54,7 +71,7 @@ import Testing
                             answer = 'error:%d' % error.start
                         answers['%s %d %d' % (codec, index, errors == 'replace')] = answer
             json.dump(answers, sys.stdout)
-            """, input: Data(everyByteInputs.joined()))
+            """, input: everyByteInputs.joined())
         guard let answers = try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: String] else { throw UnreadableOracle() }
         return answers
     }
@@ -94,30 +111,35 @@ import Testing
         }
     }
 
-    @Test func anUndefinedByteInALaterPieceIsReportedAtItsOffsetInTheFile() throws {
-        var bytes = Array(repeating: UInt8(ascii: "a"), count: 3 * TextDecoding.eightBitPieceSize)
-        let offset = 2 * TextDecoding.eightBitPieceSize + 17
-        bytes[offset] = 0x81
-        bytes[offset + 5] = 0x8D
-        let strict = PlainTextCodec(options: TextCodecOptions(forcedEncoding: .singleByte(.windows1252)))
-        let error = try #require(throws: CodecError.self) {
-            try strict.decode(FileWrapper(regularFileWithContents: Data(bytes)), contentType: .plainText)
-        }
-        #expect(error.code == "text.invalid-bytes")
-        #expect(error.location == .byte(offset))
-        #expect(error.message == "the byte 0x81 is not valid windows-1252")
-        #expect(try Self.pythonDecode(bytes, codec: "cp1252", replacing: false) == "error:\(offset)")
+    /// Undefined bytes in the first, a middle and the last piece, in inputs decoded on one thread and on two.
+    @Test(arguments: [3 * TextDecoding.eightBitPieceSize, TextDecoding.eightBitConcurrentMinimum + 3 * TextDecoding.eightBitPieceSize + 5])
+    func anUndefinedByteIsReportedAtItsOffsetInTheFileWhicheverPieceHoldsIt(_ length: Int) throws {
+        let piece = TextDecoding.eightBitPieceSize
+        for offsets in [[17], [2 * piece + 17, 2 * piece + 22], [length - 1], [piece - 1, length - 2]] {
+            var bytes = Array(repeating: UInt8(ascii: "a"), count: length)
+            for offset in offsets { bytes[offset] = 0x81 }
+            let strict = PlainTextCodec(options: TextCodecOptions(forcedEncoding: .singleByte(.windows1252)))
+            let error = try #require(throws: CodecError.self, "\(length) bytes, 0x81 at \(offsets)") {
+                try strict.decode(FileWrapper(regularFileWithContents: Data(bytes)), contentType: .plainText)
+            }
+            #expect(error.code == "text.invalid-bytes")
+            #expect(error.location == .byte(offsets[0]), "\(length) bytes, 0x81 at \(offsets)")
+            #expect(error.message == "the byte 0x81 is not valid windows-1252")
 
-        let replacing = PlainTextCodec(options: TextCodecOptions(forcedEncoding: .singleByte(.windows1252), replacesInvalidBytes: true))
-        let document = try replacing.decode(FileWrapper(regularFileWithContents: Data(bytes)), contentType: .plainText)
-        #expect(document.replacedSequenceCount == 2)
-        #expect(document.text == (try Self.pythonDecode(bytes, codec: "cp1252", replacing: true)))
+            let replacing = PlainTextCodec(options: TextCodecOptions(forcedEncoding: .singleByte(.windows1252), replacesInvalidBytes: true))
+            let document = try replacing.decode(FileWrapper(regularFileWithContents: Data(bytes)), contentType: .plainText)
+            #expect(document.replacedSequenceCount == offsets.count)
+            var expected = Array(repeating: UInt8(ascii: "a"), count: length)
+            for offset in offsets.reversed() { expected.replaceSubrange(offset...offset, with: [0xEF, 0xBF, 0xBD]) }
+            #expect(Array(document.text.utf8) == expected, "\(length) bytes, 0x81 at \(offsets)")
+        }
+        #expect(try Self.pythonDecode([0x61, 0x81], codec: "cp1252", replacing: false) == "error:1")
     }
 
     @Test func theBenchmarkedPathWritesWhatPythonWritesForALargeMacOSRomanFile() throws {
         let folder = try TemporaryDirectory("whole-document")
         let source = folder.appending("classic.txt"), destination = folder.appending("utf8.txt")
-        let bytes = Self.everyByteAcrossPieces() + [0x8E, 0x0D]
+        let bytes = Self.everyByteInputs[2] + [0x8E, 0x0D]
         try Data(bytes).write(to: source)
         let codec = PlainTextCodec(options: TextCodecOptions(forcedEncoding: .singleByte(.macOSRoman)))
         let document = try codec.decode(FileWrapper(url: source, options: .immediate), contentType: .plainText)
@@ -137,9 +159,9 @@ import Testing
     static let lineEndingOracle = Result { () throws -> [String: (changed: Int, text: String)] in
         let texts = lineEndingTexts
         let lengths = texts.map { String($0.utf8.count) }.joined(separator: ", ")
-        let printed = try PythonOracle.run("""
+        let printed = try runPython("""
             import json, re, sys
-            data, texts, start = sys.stdin.buffer.read(), [], 0
+            data, texts, start = open(INPUT, 'rb').read(), [], 0
             for length in [\(lengths)]:
                 texts.append(data[start:start + length].decode('utf-8'))
                 start += length
@@ -149,7 +171,7 @@ import Testing
                     changed = sum(1 for match in re.finditer('\\r\\n|\\r|\\n', text) if match.group() != ending)
                     answers['%d %s' % (index, name)] = [changed, re.sub('\\r\\n|\\r|\\n', ending, text)]
             json.dump(answers, sys.stdout)
-            """, input: Data(texts.map { Array($0.utf8) }.joined()))
+            """, input: texts.map { Array($0.utf8) }.joined())
         guard let answers = try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: [Any]] else { throw UnreadableOracle() }
         return try answers.mapValues { answer in
             guard let changed = answer.first as? Int, let text = answer.last as? String else { throw UnreadableOracle() }
