@@ -180,22 +180,33 @@ enum TextDecoding {
         return (String(scalars), errors)
     }
 
-    /// An 8-bit encoding through its table of UTF-8 sequences, in one pass into one string buffer.
+    /// An 8-bit encoding through its table of UTF-8 sequences, a piece at a time, into one string.
     ///
-    /// The buffer is sized for the longest sequence of the table (pages never written are never
-    /// touched), with ``eightBitSlack`` bytes more for the last store's spill (not part of the string).
+    /// Each piece of ``eightBitPieceSize`` input bytes is decoded into a small buffer that stays in
+    /// the processor's cache, then appended to a string whose capacity for the longest outcome is
+    /// reserved up front (pages never written are never touched), through ``UTF8TextBuilder``: the
+    /// table holds only whole UTF-8 sequences, so the standard library need not validate them again.
+    /// A large input on a machine with more than one core is decoded by ``EightBitPieces`` on a
+    /// thread of its own while this one appends (and the kernel maps the string's fresh pages).
     static func eightBit(_ bytes: UnsafeBufferPointer<UInt8>, sequences: [UInt32], replacing: Bool) throws -> (String, Int) {
         guard !bytes.isEmpty else { return ("", 0) }
         let longest = longestSequence(sequences, replacing: replacing)
-        var errors = 0
-        let text = try sequences.withUnsafeBufferPointer { table in
-            try String(unsafeUninitializedCapacity: bytes.count * longest + eightBitSlack) { output in
-                guard let base = output.baseAddress else { return 0 }
-                return try eightBit(bytes, table: table, into: UnsafeMutableRawPointer(base), replacing: replacing, errors: &errors)
-            }
+        var builder = UTF8TextBuilder(reservingCapacity: bytes.count * longest)
+        let concurrent = bytes.count >= eightBitConcurrentMinimum && ProcessInfo.processInfo.activeProcessorCount > 1
+        let errors = try sequences.withUnsafeBufferPointer { table in
+            let pieces = EightBitPieces(input: bytes, table: table, longest: longest, replacing: replacing, slotCount: concurrent ? 3 : 1)
+            defer { pieces.deallocate() }
+            try concurrent ? pieces.decodeConcurrently(into: &builder) : pieces.decode(into: &builder)
+            return pieces.errors
         }
-        return (text, errors)
+        return (builder.text, errors)
     }
+
+    /// The shortest input decoded on two threads: below it, starting a thread costs more than it saves.
+    static let eightBitConcurrentMinimum = 4 * eightBitPieceSize
+
+    /// The input bytes decoded into the scratch buffer at a time: its output (up to three times as many) stays in the cache.
+    static let eightBitPieceSize = 1 << 16
 
     /// The most UTF-8 bytes one input byte can become: the table's longest sequence, or 3 for U+FFFD.
     static func longestSequence(_ sequences: [UInt32], replacing: Bool) -> Int {
@@ -215,7 +226,7 @@ enum TextDecoding {
     static func eightBit(
         _ input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt32>, into output: UnsafeMutableRawPointer, replacing: Bool,
         errors: inout Int
-    ) throws -> Int {
+    ) throws(Invalid) -> Int {
         let replacement: UInt32 = 0x03BD_BFEF  // U+FFFD: EF BF BD, length 3
         guard let start = input.baseAddress else { return 0 }
         let count = input.count

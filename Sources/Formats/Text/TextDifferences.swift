@@ -19,7 +19,7 @@ enum TextDifferences {
     }
 
     static func first(expected: String, actual: String, path prefix: String = "") -> SnapshotDifference? {
-        if expected.unicodeScalars.elementsEqual(actual.unicodeScalars) { return nil }
+        if expected.hasSameUTF8(as: actual) { return nil }
         var line = 1, column = 1
         var expectedScalars = expected.unicodeScalars.makeIterator()
         var actualScalars = actual.unicodeScalars.makeIterator()

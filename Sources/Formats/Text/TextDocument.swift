@@ -41,7 +41,7 @@ public struct TextDocument: Sendable, Hashable {
     }
 
     public static func == (lhs: TextDocument, rhs: TextDocument) -> Bool {
-        lhs.encoding == rhs.encoding && lhs.hasByteOrderMark == rhs.hasByteOrderMark && lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        lhs.encoding == rhs.encoding && lhs.hasByteOrderMark == rhs.hasByteOrderMark && lhs.text.hasSameUTF8(as: rhs.text)
     }
 
     public func hash(into hasher: inout Hasher) {

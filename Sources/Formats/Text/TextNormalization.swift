@@ -69,38 +69,81 @@ public struct TextNormalization: Sendable, Hashable {
         return (TextDocument(text: text), changes)
     }
 
+    /// `text` with every LF, CR LF and lone CR replaced by ``lineEnding``, and how many of them that changed.
     private func rewriteLineEndings(of text: String) -> (String, Int) {
+        var source = text
+        source.makeContiguousUTF8()
+        if let rewritten = source.utf8.withContiguousStorageIfAvailable({ rewriteLineEndings(of: $0) }) { return rewritten }
+        return Array(source.utf8).withUnsafeBufferPointer { rewriteLineEndings(of: $0) }
+    }
+
+    /// The same over the text's UTF-8, a piece at a time, runs without a line ending copied whole.
+    ///
+    /// Only ASCII line endings are swapped for ASCII ones and pieces end between UTF-8 sequences, so
+    /// each rewritten piece is valid UTF-8 and ``UTF8TextBuilder`` appends it without validating it
+    /// again. A piece never ends on a CR (the next begins with it), so a CR LF pair is never split.
+    private func rewriteLineEndings(of input: UnsafeBufferPointer<UInt8>) -> (String, Int) {
+        guard let base = input.baseAddress, !input.isEmpty else { return ("", 0) }
+        let count = input.count
+        let pieceSize = Self.pieceSize
         let target = Array(lineEnding.characters.utf8)
-        let utf8 = text.utf8
-        var output: [UInt8] = []
-        output.reserveCapacity(utf8.count + utf8.count / 16)
+        // Each byte becomes at most two (a lone CR or an LF written as CR LF).
+        let scratchSize = 2 * min(count, pieceSize)
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: scratchSize)
+        defer { scratch.deallocate() }
+        var builder = UTF8TextBuilder(reservingCapacity: lineEnding == .crlf ? 2 * count : count)
         var changed = 0
-        var pendingCR = false
-        for byte in utf8 {
-            if pendingCR {
-                pendingCR = false
-                if byte == 0x0A {
-                    if lineEnding != .crlf { changed += 1 }
-                    output.append(contentsOf: target)
-                    continue
+        var start = 0
+        while start < count {
+            var end = min(start + pieceSize, count)
+            while end < count, base[end] & 0xC0 == 0x80 { end -= 1 }
+            if end < count, base[end - 1] == 0x0D { end -= 1 }
+            var position = start, written = 0
+            while position < end {
+                let next = Self.nextLineBreak(in: base, from: position, to: end)
+                (scratch + written).initialize(from: base + position, count: next - position)
+                written += next - position
+                guard next < end else { break }
+                if base[next] == 0x0D {
+                    if next + 1 < end, base[next + 1] == 0x0A {
+                        if lineEnding != .crlf { changed += 1 }
+                        position = next + 2
+                    } else {
+                        if lineEnding != .cr { changed += 1 }
+                        position = next + 1
+                    }
+                } else {
+                    if lineEnding != .lf { changed += 1 }
+                    position = next + 1
                 }
-                if lineEnding != .cr { changed += 1 }
-                output.append(contentsOf: target)
+                for byte in target {
+                    scratch[written] = byte
+                    written += 1
+                }
             }
-            switch byte {
-            case 0x0D:
-                pendingCR = true
-            case 0x0A:
-                if lineEnding != .lf { changed += 1 }
-                output.append(contentsOf: target)
-            default:
-                output.append(byte)
-            }
+            let piece = UnsafeBufferPointer(start: scratch, count: written)
+            builder.append(validUTF8: piece, isASCII: UTF8TextBuilder.isASCII(piece))
+            start = end
         }
-        if pendingCR {
-            if lineEnding != .cr { changed += 1 }
-            output.append(contentsOf: target)
+        return (builder.text, changed)
+    }
+
+    /// The input bytes rewritten into the scratch buffer at a time: small enough to stay in the processor's cache.
+    static let pieceSize = 1 << 16
+
+    /// The offset of the first CR or LF in `base[start..<end]`, or `end`; eight bytes compared at a time.
+    private static func nextLineBreak(in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
+        var offset = start
+        while offset + 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+            let carriageReturns = word ^ (0x0D * ones), lineFeeds = word ^ (0x0A * ones)
+            // A byte that is zero after the exclusive-or sets its high bit here; the lowest set bit is always a real one.
+            let found = ((carriageReturns &- ones) & ~carriageReturns | (lineFeeds &- ones) & ~lineFeeds) & highBits
+            if found != 0 { return offset + found.trailingZeroBitCount >> 3 }
+            offset += 8
         }
-        return (String(decoding: output, as: UTF8.self), changed)
+        while offset < end, base[offset] != 0x0D, base[offset] != 0x0A { offset += 1 }
+        return offset
     }
 }
