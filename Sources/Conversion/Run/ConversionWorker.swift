@@ -158,13 +158,13 @@ final class WorkerProcess: @unchecked Sendable {
     private func prepareBlocking(_ requests: [ConversionWorker.Request], timeout: Duration?) -> [PreparedItem] {
         var answers: [PreparedItem] = []
         answers.reserveCapacity(requests.count)
-        let frames = requests.map(\.frame)
+        let requestFrames = requests.map(\.frame)
         var next = 0
         while next < requests.count {
-            var bytes = frames[next]
+            var bytes = requestFrames[next]
             var end = next + 1
-            while end < requests.count && bytes.count + frames[end].count <= Self.requestBytesPerWrite {
-                bytes += frames[end]
+            while end < requests.count && bytes.count + requestFrames[end].count <= Self.requestBytesPerWrite {
+                bytes += requestFrames[end]
                 end += 1
             }
             do {
