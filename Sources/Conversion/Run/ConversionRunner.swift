@@ -4,10 +4,13 @@ import DocumentPlatform
 import Foundation
 import Synchronization
 
-/// Runs a job: streams its plan through a bounded task group, prepares each item (in a child worker or
-/// in process), and commits finished outputs in groups on a thread of its own (one sync per group,
-/// then the previous group's journal lines, then this group's renames; see `JobState`).
+/// Runs a job: streams its plan through a bounded task group in small batches, prepares each item (in
+/// a child worker or in process), and commits finished outputs in groups on a thread of its own (one
+/// sync per group, then the previous group's journal lines, then this group's renames; see `JobState`).
 ///
+/// A slot of the group takes a batch of items (at most `itemsPerRoundTrip`) and hands them to its
+/// worker at once, which answers item by item; per-item costs of the hand-over (a write, a thread hop,
+/// a wake-up each way) would otherwise be a serial part of the job as large as a small item's conversion.
 /// Per item: skip it if the journal says it is done; refuse an output that would be its input; prepare
 /// it (decode → convert → encode → verify into a `.docmigrate-tmp-*` sibling of the destination); hand
 /// it to the group commit. Memory holds the in-flight items and the current batch; report lines go to
@@ -55,19 +58,34 @@ public struct ConversionRunner: Sendable {
         events(.started(target: job.target.name, jobs: job.jobs))
         let preparer = ItemPreparer(registry: job.registry, routes: routes, verifies: job.verifies)
         let workers = WorkerPool(job: job)
+        // Failing fast stops starting items after a failure: there an item is handed over one at a time.
+        let itemsPerBatch = job.failFast ? 1 : Self.itemsPerRoundTrip
         await withTaskGroup(of: Void.self) { group in
             var inFlight = 0
-            for item in plan {
-                if state.shouldStop { break }
+            var batch: [PlannedItem] = []
+            var batchesStarted = 0
+            let iterator = plan.makeIterator()
+            while !state.shouldStop {
+                let item = iterator.next()
+                if let item {
+                    batch.append(item)
+                    // Small batches first, so that a short job still spreads over every slot.
+                    if batch.count < min(itemsPerBatch, 1 << min(batchesStarted, 8)) { continue }
+                }
+                if batch.isEmpty { break }
                 if inFlight >= job.jobs {
                     await group.next()
                     inFlight -= 1
                     if state.shouldStop { break }
                 }
+                let items = batch
+                batch = []
+                batchesStarted += 1
                 group.addTask {
-                    await process(item, routes: routes, preparer: preparer, workers: workers, state: state)
+                    await process(items, routes: routes, preparer: preparer, workers: workers, state: state)
                 }
                 inFlight += 1
+                if item == nil { break }
             }
             await group.waitForAll()
         }
@@ -78,42 +96,73 @@ public struct ConversionRunner: Sendable {
         return report
     }
 
-    // MARK: One item
+    // MARK: One batch
 
-    private func process(_ item: PlannedItem, routes: ConversionRoutes, preparer: ItemPreparer, workers: WorkerPool, state: JobState) async {
+    /// How many items a slot hands its worker at once: one write, one thread hop and one wake-up for
+    /// all of them rather than for each, while the items stay few enough to keep both slots busy to the end.
+    static let itemsPerRoundTrip = 16
+
+    /// An item past its checks, waiting for its worker's answer.
+    private struct StartedItem {
+        var item: PlannedItem
+        var request: ConversionWorker.Request
+        var destination: ItemPath
+        var inputStatus: FileStatus
+        var mtime: String
+        var backup: (temporary: ItemPath, path: ItemPath)?
+        var scratch: ItemPath?
+    }
+
+    private func process(_ items: [PlannedItem], routes: ConversionRoutes, preparer: ItemPreparer, workers: WorkerPool, state: JobState) async {
+        var started: [StartedItem] = []
+        started.reserveCapacity(items.count)
+        for item in items {
+            if state.shouldStop { break }
+            if let ready = start(item, routes: routes, state: state) { started.append(ready) }
+        }
+        guard !started.isEmpty else { return }
+        let answers = await workers.prepare(started.map(\.request), preparer: preparer, timeout: job.itemTimeout)
+        for (ready, prepared) in zip(started, answers) {
+            finish(ready, prepared, state: state)
+            if let scratch = ready.scratch { try? ByteNamedFiles.removeTree(scratch.bytes) }
+        }
+    }
+
+    /// Checks an item and readies its request; nil when the item is already recorded (skipped, resumed, failed, or planned only).
+    private func start(_ item: PlannedItem, routes: ConversionRoutes, state: JobState) -> StartedItem? {
         if let reason = item.skipReason {
             let status: ConversionReport.Status = reason.code.hasPrefix("convert.skipped.") ? .skipped : .failed
             state.record(ConversionReport.Item(input: item.input, status: status, error: reason))
-            return
+            return nil
         }
         if job.inPlace && item.input.lastComponent.reversed().starts(with: Array(job.backupSuffix.utf8).reversed()) {
             // An earlier in-place run's backup is the original of another item, never an input of its own.
             state.record(ConversionReport.Item(
                 input: item.input, status: .skipped,
                 error: ConversionError(code: "convert.skipped.backup", message: "an in-place backup (\(job.backupSuffix)) is not converted", file: item.input.description)))
-            return
+            return nil
         }
         if job.dryRun {
             state.record(plannedItem(item, routes: routes))
-            return
+            return nil
         }
         guard let inputStatus = try? ByteNamedFiles.statusFollowingLinks(item.input.bytes) else {
             state.record(ConversionReport.Item(
                 input: item.input, status: .failed,
                 error: ConversionError(code: "convert.input-missing", message: "the input vanished before it was converted", file: item.input.description)))
-            return
+            return nil
         }
         let mtime = ConversionJournal.mtime(seconds: inputStatus.modificationSeconds, nanoseconds: inputStatus.modificationNanoseconds)
         let destination = job.inPlace ? item.input : outputPath(for: item, routes: routes)
         if job.resume, state.journal?.isFinished(input: item.input, size: item.kind == .file ? inputStatus.size : 0, mtime: mtime) == true {
             state.record(ConversionReport.Item(input: item.input, output: destination, status: .resumed))
-            return
+            return nil
         }
         guard let destination else {
             state.record(ConversionReport.Item(
                 input: item.input, status: .failed,
                 error: ConversionError(code: "convert.unsupported-type", message: "no registered codec reads this item", file: item.input.description)))
-            return
+            return nil
         }
         if !job.inPlace, let identity = FileIdentity.of(destination), identity == FileIdentity(inputStatus) {
             state.record(ConversionReport.Item(
@@ -121,14 +170,14 @@ public struct ConversionRunner: Sendable {
                 error: ConversionError(
                     code: "convert.output-is-input", message: "the output \(destination) is this input itself; choose another --output",
                     file: item.input.description)))
-            return
+            return nil
         }
         let folder = destination.parent.bytes.isEmpty ? ItemPath(".") : destination.parent
         do {
             try ByteNamedFiles.makeFolders(folder.bytes)
         } catch {
             state.record(ConversionReport.Item(input: item.input, output: destination, status: .failed, error: ConversionError(error, file: destination.description)))
-            return
+            return nil
         }
         var source = item.input
         var backup: (temporary: ItemPath, path: ItemPath)?
@@ -138,7 +187,7 @@ public struct ConversionRunner: Sendable {
             switch prepareBackup(item, folder: folder) {
             case .failure(let error):
                 state.record(ConversionReport.Item(input: item.input, output: destination, status: .failed, error: error))
-                return
+                return nil
             case .success(let result):
                 backup = result.backup
                 source = result.source
@@ -146,21 +195,29 @@ public struct ConversionRunner: Sendable {
                 sourceKind = result.sourceKind ?? item.kind
             }
         }
-        defer { if let scratch { try? ByteNamedFiles.removeTree(scratch.bytes) } }
         let temporary = folder.appending(Array(Self.temporaryName().utf8))
-        let prepared = await workers.prepare(
-            ConversionWorker.Request(input: source, kind: sourceKind, temporary: temporary), preparer: preparer, timeout: job.itemTimeout)
+        return StartedItem(
+            item: item, request: ConversionWorker.Request(input: source, kind: sourceKind, temporary: temporary), destination: destination,
+            inputStatus: inputStatus, mtime: mtime, backup: backup, scratch: scratch)
+    }
+
+    /// Records a failed item, or hands its verified output to the group commit.
+    private func finish(_ ready: StartedItem, _ prepared: PreparedItem, state: JobState) {
+        let item = ready.item
+        let temporary = ready.request.temporary
+        let destination = ready.destination
+        let inputStatus = ready.inputStatus
         if prepared.error != nil {
             try? ByteNamedFiles.removeTree(temporary.bytes)
-            if let backup { try? ByteNamedFiles.removeTree(backup.temporary.bytes) }
+            if let backup = ready.backup { try? ByteNamedFiles.removeTree(backup.temporary.bytes) }
             state.record(report(item, prepared, output: destination, status: .failed), inputBytes: prepared.inputSize)
             return
         }
-        if job.inPlace && source != item.input {
+        if job.inPlace && ready.request.input != item.input {
             // The backup holds the original: this input was already swapped by a killed run if it reads as our output.
             if let current = JobState.digest(of: item.input, isFolder: prepared.outputIsFolder), current == prepared.outputHash {
                 try? ByteNamedFiles.removeTree(temporary.bytes)
-                state.commit(PendingOutput(item: item, prepared: prepared, temporary: nil, destination: destination, backup: nil, mtime: mtime))
+                state.commit(PendingOutput(item: item, prepared: prepared, temporary: nil, destination: destination, backup: nil, mtime: ready.mtime))
                 return
             }
             try? ByteNamedFiles.removeTree(temporary.bytes)
@@ -176,7 +233,7 @@ public struct ConversionRunner: Sendable {
         {
             try? ByteNamedFiles.setOwner(temporary.bytes, owner: inputStatus.owner, group: inputStatus.group)
         }
-        state.commit(PendingOutput(item: item, prepared: prepared, temporary: temporary, destination: destination, backup: backup, mtime: mtime))
+        state.commit(PendingOutput(item: item, prepared: prepared, temporary: temporary, destination: destination, backup: ready.backup, mtime: ready.mtime))
     }
 
     /// The output path of an item: the output folder, the item's relative path, the target's extension.

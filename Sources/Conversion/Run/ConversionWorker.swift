@@ -8,9 +8,10 @@ import Synchronization
 ///
 /// The parent starts the worker command (the `docmigrate` binary itself, whose `convert` verb turns into
 /// a worker when `DOCMIGRATE_CONVERT_WORKER` is set, or any executable that calls ``serve(preparer:)``)
-/// and sends one request frame per item on its standard input; the worker answers with one
-/// `PreparedItem` frame on its standard output (see `ConversionWorker+Messages.swift`). The target and `--no-verify` travel in the
-/// environment (`DOCMIGRATE_CONVERT_TO`, `DOCMIGRATE_CONVERT_VERIFY`).
+/// and sends one request frame per item on its standard input, several in one write; the worker answers
+/// each with one `PreparedItem` frame on its standard output as soon as that item is done (see
+/// `ConversionWorker+Messages.swift`), so the parent times each item from the answer before it. The
+/// target and `--no-verify` travel in the environment (`DOCMIGRATE_CONVERT_TO`, `DOCMIGRATE_CONVERT_VERIFY`).
 public enum ConversionWorker {
     /// The environment variable that turns a `docmigrate convert` process into a worker.
     public static let environmentKey = "DOCMIGRATE_CONVERT_WORKER"
@@ -131,20 +132,64 @@ final class WorkerProcess: @unchecked Sendable {
     /// Whether the worker can take another item.
     var isRunning: Bool { process.isRunning && !timedOut.withLock { $0 } }
 
-    /// Prepares one item in the worker, or fails it when the worker dies or exceeds `timeout`.
-    func prepare(_ request: ConversionWorker.Request, timeout: Duration?) async -> PreparedItem {
-        // The read blocks until the worker answers or dies: on this worker's own serial queue (which
+    /// The most request bytes written at once: one page, the least a pipe holds, so the write never waits.
+    ///
+    /// A write that waited for the worker to read could wait forever: the worker may be blocked writing
+    /// answers to earlier requests of the same write, which the parent reads only after writing. A
+    /// single request longer than this is written alone, when the worker has nothing else to do but read it.
+    static let requestBytesPerWrite = 4096
+
+    /// Prepares items in the worker in order; one answer per request, fewer when the worker stopped.
+    ///
+    /// With fewer answers, this worker is no longer running and the items after the last answer were not
+    /// tried; the last answer is usually the item whose worker died or exceeded `timeout` (it fails). At
+    /// least one answer comes back, so a caller that sends the rest to a fresh worker always makes progress.
+    func prepare(_ requests: [ConversionWorker.Request], timeout: Duration?) async -> [PreparedItem] {
+        // The reads block until the worker answers or dies: on this worker's own serial queue (which
         // Dispatch runs on an overcommitting thread), never on the cooperative pool or a width-limited
         // global queue, which the time limit's timer needs.
         await withCheckedContinuation { continuation in
             queue.async {
-                continuation.resume(returning: self.prepareBlocking(request, timeout: timeout))
+                continuation.resume(returning: self.prepareBlocking(requests, timeout: timeout))
             }
         }
     }
 
-    private func prepareBlocking(_ request: ConversionWorker.Request, timeout: Duration?) -> PreparedItem {
-        var failed = PreparedItem()
+    private func prepareBlocking(_ requests: [ConversionWorker.Request], timeout: Duration?) -> [PreparedItem] {
+        var answers: [PreparedItem] = []
+        answers.reserveCapacity(requests.count)
+        let requestFrames = requests.map(\.frame)
+        var next = 0
+        while next < requests.count {
+            var bytes = requestFrames[next]
+            var end = next + 1
+            while end < requests.count && bytes.count + requestFrames[end].count <= Self.requestBytesPerWrite {
+                bytes += requestFrames[end]
+                end += 1
+            }
+            do {
+                try input.write(contentsOf: bytes)
+            } catch {
+                answers.append(stopped(requests[next]))
+                return answers
+            }
+            for index in next..<end {
+                guard let answer = answer(to: requests[index], timeout: timeout) else {
+                    answers.append(stopped(requests[index]))
+                    return answers
+                }
+                answers.append(answer)
+                // The limit ran out just as the answer came: the worker is being stopped, so the next item starts afresh.
+                if timedOut.withLock({ $0 }) { return answers }
+            }
+            next = end
+        }
+        return answers
+    }
+
+    /// The worker's answer to one request already written, or nil when the worker died or exceeded `timeout` first.
+    private func answer(to request: ConversionWorker.Request, timeout: Duration?) -> PreparedItem? {
+        // The worker works on this item from the moment it answered the one before: the limit runs from then.
         var timer: DispatchWorkItem?
         if let timeout {
             let item = DispatchWorkItem { [self] in
@@ -156,22 +201,18 @@ final class WorkerProcess: @unchecked Sendable {
             Self.timerQueue.asyncAfter(deadline: .now() + seconds, execute: item)
         }
         defer { timer?.cancel() }
-        do {
-            try input.write(contentsOf: request.frame)
-        } catch {
-            return stopped(request, failed)
-        }
-        guard let frame = frames.next(reading: { output.availableData }) else { return stopped(request, failed) }
+        guard let frame = frames.next(reading: { output.availableData }) else { return nil }
         do {
             return try PreparedItem(frame: frame)
         } catch {
+            var failed = PreparedItem()
             failed.error = ConversionError(error, file: request.input.description)
             return failed
         }
     }
 
-    private func stopped(_ request: ConversionWorker.Request, _ failed: PreparedItem) -> PreparedItem {
-        var failed = failed
+    private func stopped(_ request: ConversionWorker.Request) -> PreparedItem {
+        var failed = PreparedItem()
         process.waitUntilExit()
         try? ByteNamedFiles.removeTree(request.temporary.bytes)
         if timedOut.withLock({ $0 }) {
