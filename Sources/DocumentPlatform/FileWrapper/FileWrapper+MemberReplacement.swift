@@ -78,11 +78,9 @@ extension FileWrapper {
         if let date = modificationDate, !(abs(Double(status.modificationSeconds) - date.timeIntervalSince1970) < 1) { return false }
 
         // The same names on disk as in the tree: nothing to add or remove, no skipped `X.tiff`, no name
-        // that is not UTF-8. Names from one folder are distinct, so equal counts make the sets equal.
-        guard let entries = try? folder.entryNames(), entries.count == children.count else { return false }
-        for entry in entries {
-            guard let entryName = String(validating: entry, as: UTF8.self), children[ChildKey(entryName)] != nil else { return false }
-        }
+        // that is not UTF-8. Every child's name is found on disk below (each is opened or its status
+        // taken, or the survey fails), so with as many entries as children there is nothing else.
+        guard let entryCount = try? folder.entryCount(), entryCount == children.count else { return false }
 
         for (key, child) in children {
             // A child with another name on disk is renamed by this save; the whole-package path decides what it holds.

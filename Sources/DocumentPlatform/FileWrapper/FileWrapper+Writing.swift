@@ -137,11 +137,21 @@ extension FileWrapper {
         for (key, child) in children {
             let name = key.name
             let childMember = member.map { $0 + "/" + name } ?? name
-            if name.isEmpty || name == "." || name == ".." || name.contains("/") || name.utf8.contains(0) {
+            if !Self.isSingleEntryName(name) {
                 throw FileWrapperError.invalidName(name, in: destination, member: member)
             }
             try child.validateNamesForWriting(destination: destination, member: childMember)
         }
+    }
+
+    /// Whether `name` names one entry of a folder: not empty, `.` or `..`, and without `/` or NUL.
+    ///
+    /// Checked on the UTF-8 bytes: it runs for every member of every save, and `String.contains("/")`
+    /// goes through Foundation's locale-aware search, which cost more than the rest of the check.
+    static func isSingleEntryName(_ name: String) -> Bool {
+        let bytes = name.utf8
+        if bytes.isEmpty || bytes.elementsEqual([0x2E]) || bytes.elementsEqual([0x2E, 0x2E]) { return false }
+        return !bytes.contains { $0 == 0x2F || $0 == 0 }
     }
 
     /// Sets each loaded descendant's `filename` to its key (children still on disk already carry their names).
@@ -211,7 +221,7 @@ extension FileWrapper {
     /// modification time is within a second of this wrapper's (Apple's condition for hard-linking it).
     func originalIsUnchanged(named originalName: String, in originalFolder: FileDescriptor) -> Bool {
         guard !attributesNeedWriting, let date = modificationDate,
-              !originalName.isEmpty, originalName != ".", originalName != "..", !originalName.contains("/"), !originalName.utf8.contains(0),
+              Self.isSingleEntryName(originalName),
               let status = try? originalFolder.status(ofEntry: originalName), status.kind == .regular,
               abs(Double(status.modificationSeconds) - date.timeIntervalSince1970) < 1
         else { return false }

@@ -53,7 +53,16 @@ open class FileWrapper: NSObject {
     struct ChildKey: Hashable, Comparable {
         let name: String
         init(_ name: String) { self.name = name }
-        static func == (left: ChildKey, right: ChildKey) -> Bool { left.name.utf8.elementsEqual(right.name.utf8) }
+        static func == (left: ChildKey, right: ChildKey) -> Bool {
+            let leftBytes = left.name.utf8, rightBytes = right.name.utf8
+            guard leftBytes.count == rightBytes.count else { return false }
+            // Compared as buffers where the strings are stored as UTF-8 (nearly always): every look-up of a
+            // key in a folder of thousands of members compares it, and the generic sequence walk was slow.
+            let compared = leftBytes.withContiguousStorageIfAvailable { leftBuffer in
+                rightBytes.withContiguousStorageIfAvailable { rightBuffer in leftBuffer.elementsEqual(rightBuffer) }
+            }
+            return (compared ?? nil) ?? leftBytes.elementsEqual(rightBytes)
+        }
         func hash(into hasher: inout Hasher) {
             // The bytes in one call rather than one call per byte: a package of thousands of members hashes
             // every key on each insertion and look-up. A name not stored as contiguous UTF-8 is copied into
