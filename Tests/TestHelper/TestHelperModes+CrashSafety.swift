@@ -16,7 +16,10 @@ extension TestHelperModes {
     ///   generation COUNT times (0: until killed).
     /// - `wrapper-write-loop PACKAGE COUNT`: the same through `FileWrapper.write(to:options: .atomic,
     ///   originalContentsURL:)`, reusing `fixed.txt` from the package on disk.
-    /// - `host-save-limited PACKAGE BYTES as-is|as-nobody` and `wrapper-write-limited …`: save the
+    /// - `wrapper-member-write-loop PACKAGE COUNT CHANGING`: the same, changing only the first CHANGING
+    ///   (1 or 2) changing members of a package made with `GenerationPackage.create(at:generation:changing:)`
+    ///   and keeping every other member, so that a save of one member writes that member in place.
+    /// - `host-save-limited PACKAGE BYTES as-is|as-nobody` and `wrapper-write-limited … [CHANGING]`: save the
     ///   next generation once, with files limited to BYTES (RLIMIT_FSIZE, SIGXFSZ ignored, so a
     ///   write past it fails with EFBIG as on a full volume; 0: no limit) and, with `as-nobody`,
     ///   after dropping root's privileges to user and group 65534 so permission bits apply.
@@ -24,6 +27,7 @@ extension TestHelperModes {
     static let crashSafety: [String: Mode] = [
         "host-save-loop": { arguments in try CrashSafetyModes.hostSaveLoop(arguments) },
         "wrapper-write-loop": { arguments in try CrashSafetyModes.wrapperWriteLoop(arguments) },
+        "wrapper-member-write-loop": { arguments in try CrashSafetyModes.wrapperMemberWriteLoop(arguments) },
         "host-save-limited": { arguments in try CrashSafetyModes.hostSaveLimited(arguments) },
         "wrapper-write-limited": { arguments in try CrashSafetyModes.wrapperWriteLimited(arguments) },
     ]
@@ -180,6 +184,30 @@ private enum CrashSafetyModes {
         return 0
     }
 
+    static func wrapperMemberWriteLoop(_ arguments: [String]) throws -> Int32 {
+        guard arguments.count == 3, let changing = Int(arguments[2]), (1..<GenerationPackage.changingMembers.count).contains(changing) else {
+            throw TestHelperModes.HelperUsageError(text: "wrapper-member-write-loop PACKAGE COUNT CHANGING")
+        }
+        let (package, count) = try parseLoop(Array(arguments.prefix(2)))
+        guard case .whole(var generation) = GenerationPackage.state(at: package, changing: changing) else { throw CocoaError(.fileReadCorruptFile) }
+        say("opened \(generation)")
+        var saves = 0
+        while count == 0 || saves < count {
+            // Read lazily, as a document is opened: only the replaced members are new wrappers.
+            let wrapper = try FileWrapper(url: package)
+            for name in GenerationPackage.changingMembers.prefix(changing) {
+                if let old = wrapper.fileWrappers?[name] { wrapper.removeFileWrapper(old) }
+                wrapper.addRegularFile(withContents: GenerationPackage.contents(of: generation + 1), preferredFilename: name)
+            }
+            say("saving \(generation + 1)")
+            try wrapper.write(to: package, options: .atomic, originalContentsURL: package)
+            generation += 1
+            say("saved \(generation)")
+            saves += 1
+        }
+        return 0
+    }
+
     /// Limits the size of files this process may write, and drops root's privileges if asked.
     static func restrict(fileSizeLimit: UInt64, asNobody: Bool) throws {
         if fileSizeLimit > 0 {
@@ -214,9 +242,27 @@ private enum CrashSafetyModes {
     }
 
     static func wrapperWriteLimited(_ arguments: [String]) throws -> Int32 {
-        let (package, limit, asNobody) = try parseLimited(arguments)
-        let generation = try currentGeneration(of: package)
-        let wrapper = try nextWrapper(of: package, after: generation)
+        // An optional fourth argument CHANGING: the save changes only that many members, read lazily (as in
+        // `wrapper-member-write-loop`).
+        var changing = GenerationPackage.changingMembers.count
+        if arguments.count == 4 {
+            guard let count = Int(arguments[3]), (1..<changing).contains(count) else {
+                throw TestHelperModes.HelperUsageError(text: "wrapper-write-limited PACKAGE BYTES as-is|as-nobody [CHANGING]")
+            }
+            changing = count
+        }
+        let (package, limit, asNobody) = try parseLimited(Array(arguments.prefix(3)))
+        guard case .whole(let generation) = GenerationPackage.state(at: package, changing: changing) else { throw CocoaError(.fileReadCorruptFile) }
+        let wrapper: FileWrapper
+        if changing == GenerationPackage.changingMembers.count {
+            wrapper = try nextWrapper(of: package, after: generation)
+        } else {
+            wrapper = try FileWrapper(url: package)
+            for name in GenerationPackage.changingMembers.prefix(changing) {
+                if let old = wrapper.fileWrappers?[name] { wrapper.removeFileWrapper(old) }
+                wrapper.addRegularFile(withContents: GenerationPackage.contents(of: generation + 1), preferredFilename: name)
+            }
+        }
         try restrict(fileSizeLimit: limit, asNobody: asNobody)
         do {
             try wrapper.write(to: package, options: .atomic, originalContentsURL: package)

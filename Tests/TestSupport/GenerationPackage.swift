@@ -19,16 +19,20 @@ public enum GenerationPackage {
     }
 
     /// The members of the package at `generation`, by name.
-    public static func members(of generation: Int) -> [String: Data] {
+    ///
+    /// Saves change the first `changing` of `changingMembers` (all of them unless told otherwise); the
+    /// others keep generation 0's contents, so a package whose saves change one member at a time
+    /// (`changing: 1`) is recognisable too.
+    public static func members(of generation: Int, changing: Int = changingMembers.count) -> [String: Data] {
         var members = [fixedMember: fixedContents]
-        for name in changingMembers { members[name] = contents(of: generation) }
+        for (index, name) in changingMembers.enumerated() { members[name] = contents(of: index < changing ? generation : 0) }
         return members
     }
 
     /// Writes the package at `generation` to `url` (for the test's starting state, not atomically).
-    public static func create(at url: URL, generation: Int) throws {
+    public static func create(at url: URL, generation: Int, changing: Int = changingMembers.count) throws {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        for (name, data) in members(of: generation) {
+        for (name, data) in members(of: generation, changing: changing) {
             try data.write(to: url.appendingPathComponent(name))
         }
     }
@@ -49,14 +53,20 @@ public enum GenerationPackage {
     }
 
     /// Decides whether the members read from a package form one save, and which.
-    public static func state(of members: [String: Data]) -> State {
+    ///
+    /// With `changing` below the count of `changingMembers`, only the first `changing` of them carry the
+    /// generation, and the others must hold generation 0's contents.
+    public static func state(of members: [String: Data], changing: Int = changingMembers.count) -> State {
         let expectedNames = Set(changingMembers + [fixedMember])
         guard Set(members.keys) == expectedNames else {
             return .damaged("members \(members.keys.sorted()), expected \(expectedNames.sorted())")
         }
         guard members[fixedMember] == fixedContents else { return .damaged("\(fixedMember) changed") }
+        for name in changingMembers.dropFirst(changing) where members[name] != contents(of: 0) {
+            return .damaged("\(name) changed, but saves of this package change only \(changingMembers.prefix(changing))")
+        }
         var generations: Set<Int> = []
-        for name in changingMembers {
+        for name in changingMembers.prefix(changing) {
             guard let data = members[name], let generation = generation(in: data), contents(of: generation) == data else {
                 return .damaged("\(name) holds no whole generation (\(members[name]?.count ?? 0) bytes)")
             }
@@ -69,7 +79,7 @@ public enum GenerationPackage {
     }
 
     /// Reads the package at `url` from disk (regular files only) and decides its state.
-    public static func state(at url: URL) -> State {
+    public static func state(at url: URL, changing: Int = changingMembers.count) -> State {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else {
             return .damaged("no package at \(url.path)")
         }
@@ -80,7 +90,7 @@ public enum GenerationPackage {
             }
             members[name] = data
         }
-        return state(of: members)
+        return state(of: members, changing: changing)
     }
 
     private static func generation(in data: Data) -> Int? {

@@ -6,7 +6,8 @@ import Glibc
 /// Kills a helper process that saves a `GenerationPackage` in a loop with SIGKILL at seeded random moments,
 /// and checks after every kill that the package on disk is one whole save.
 ///
-/// The helper mode (`host-save-loop` or `wrapper-write-loop`) prints `opened G`, then `saving N`
+/// The helper mode (`host-save-loop`, `wrapper-write-loop`, or `wrapper-member-write-loop` for saves that
+/// change one or two members) prints `opened G`, then `saving N`
 /// and `saved N` around every save. After a kill, the package must hold exactly the last saved
 /// generation or the one whose save was under way: the state before that save or after it.
 /// Temporary save folders may remain only from processes killed since the last completed save: a save
@@ -33,12 +34,18 @@ public struct SaveKillHarness {
     public let environment: [String: String]
     /// The longest pause between the helper's `opened` line and the kill, in seconds.
     public let maximumDelay: Double
+    /// How many of `GenerationPackage.changingMembers` each save changes (see `GenerationPackage.members(of:changing:)`).
+    public let changing: Int
 
-    public init(mode: String, package: URL, environment: [String: String], maximumDelay: Double) {
+    public init(
+        mode: String, package: URL, environment: [String: String], maximumDelay: Double,
+        changing: Int = GenerationPackage.changingMembers.count
+    ) {
         self.mode = mode
         self.package = package
         self.environment = environment
         self.maximumDelay = maximumDelay
+        self.changing = changing
     }
 
     /// Runs `iterations` kills with delays drawn from `generator`.
@@ -47,8 +54,10 @@ public struct SaveKillHarness {
         // Processes killed since the last save that completed: their folders may still be there.
         var killedBeforeACompletedSave: [Int32] = []
         for iteration in 0..<iterations {
-            let before = GenerationPackage.state(at: package)
-            let (process, output, _) = try HelperProcess.start(mode, [package.path, "0"], environment: environment)
+            let before = GenerationPackage.state(at: package, changing: changing)
+            // A save that changes fewer members than all is told how many (the helper modes for it take a third argument).
+            let count = changing == GenerationPackage.changingMembers.count ? [] : [String(changing)]
+            let (process, output, _) = try HelperProcess.start(mode, [package.path, "0"] + count, environment: environment)
             var text = ""
             let handle = output.fileHandleForReading
             while !text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().contains(where: { $0.hasPrefix("opened ") }) {
@@ -70,7 +79,7 @@ public struct SaveKillHarness {
             }
             let saved = lines.compactMap { $0.hasPrefix("saved ") ? Int($0.dropFirst(6)) : nil }.last ?? opened
             let started = lines.compactMap { $0.hasPrefix("saving ") ? Int($0.dropFirst(7)) : nil }.last ?? opened
-            let after = GenerationPackage.state(at: package)
+            let after = GenerationPackage.state(at: package, changing: changing)
             if started > saved { report.killsDuringSave += 1 }
             if after == .whole(generation: started) && started > saved { report.killsAfterReplacement += 1 }
             if after != .whole(generation: saved) && after != .whole(generation: started) {

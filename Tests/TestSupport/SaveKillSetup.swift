@@ -12,11 +12,12 @@ public final class SaveKillSetup {
     /// The environment of the child processes: this one's, with the coordination folder set.
     public let environment: [String: String]
 
-    public init(_ label: String) throws {
+    /// Makes the package; `changing` is how many of its changing members the saves of the test change.
+    public init(_ label: String, changing: Int = GenerationPackage.changingMembers.count) throws {
         directory = try TemporaryDirectory(label)
         documents = directory.appending("documents")
         package = documents.appendingPathComponent("Saved.genpkg")
-        try GenerationPackage.create(at: package, generation: 0)
+        try GenerationPackage.create(at: package, generation: 0, changing: changing)
         let locks = directory.appending("locks")
         try FileManager.default.createDirectory(at: locks, withIntermediateDirectories: true)
         // Writable by everyone, for the child that drops root's privileges.

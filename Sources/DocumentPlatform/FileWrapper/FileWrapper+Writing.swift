@@ -84,6 +84,11 @@ extension FileWrapper {
         }
 
         let session: WriteSession
+        if options.contains(.atomic), case .folder(let originalFolder) = original,
+           let writtenWithOriginal = replaceTheOneChangedMember(named: name, in: parent, originalFolder: originalFolder) {
+            finishWrite(options: options, originalContentsURL: originalContentsURL, writtenWithOriginal: writtenWithOriginal)
+            return
+        }
         if options.contains(.atomic) {
             // Held until the end of this scope: its lock tells other saves that this folder is in use.
             let saveFolder: SaveFolder
@@ -116,8 +121,13 @@ extension FileWrapper {
             }
         }
 
+        finishWrite(options: options, originalContentsURL: originalContentsURL, writtenWithOriginal: session.writtenWithOriginal)
+    }
+
+    /// What a successful write changes in the wrappers: the "attributes changed" flags, and the names.
+    private func finishWrite(options: FileWrapper.WritingOptions, originalContentsURL: URL?, writtenWithOriginal: [FileWrapper]) {
         if originalContentsURL != nil { attributesNeedWriting = false }
-        for wrapper in session.writtenWithOriginal { wrapper.attributesNeedWriting = false }
+        for wrapper in writtenWithOriginal { wrapper.attributesNeedWriting = false }
         if options.contains(.withNameUpdating) { updateDescendantFilenames() }
     }
 
@@ -127,11 +137,21 @@ extension FileWrapper {
         for (key, child) in children {
             let name = key.name
             let childMember = member.map { $0 + "/" + name } ?? name
-            if name.isEmpty || name == "." || name == ".." || name.contains("/") || name.utf8.contains(0) {
+            if !Self.isSingleEntryName(name) {
                 throw FileWrapperError.invalidName(name, in: destination, member: member)
             }
             try child.validateNamesForWriting(destination: destination, member: childMember)
         }
+    }
+
+    /// Whether `name` names one entry of a folder: not empty, `.` or `..`, and without `/` or NUL.
+    ///
+    /// Checked on the UTF-8 bytes: it runs for every member of every save, and `String.contains("/")`
+    /// goes through Foundation's locale-aware search, which cost more than the rest of the check.
+    static func isSingleEntryName(_ name: String) -> Bool {
+        let bytes = name.utf8
+        if bytes.isEmpty || bytes.elementsEqual([0x2E]) || bytes.elementsEqual([0x2E, 0x2E]) { return false }
+        return !bytes.contains { $0 == 0x2F || $0 == 0 }
     }
 
     /// Sets each loaded descendant's `filename` to its key (children still on disk already carry their names).
@@ -186,11 +206,7 @@ extension FileWrapper {
     /// Hard-links the original when Apple's conditions hold: attributes unchanged since the last read or
     /// write, and the original a regular file whose modification time is within a second of this wrapper's.
     private func linkFromOriginal(named name: String, into folder: FileDescriptor, _ originalFolder: FileDescriptor, _ originalName: String) throws -> Bool {
-        guard !attributesNeedWriting, let date = modificationDate,
-              !originalName.isEmpty, originalName != ".", originalName != "..", !originalName.contains("/"), !originalName.utf8.contains(0),
-              let status = try? originalFolder.status(ofEntry: originalName), status.kind == .regular,
-              abs(Double(status.modificationSeconds) - date.timeIntervalSince1970) < 1
-        else { return false }
+        guard originalIsUnchanged(named: originalName, in: originalFolder) else { return false }
         do {
             try folder.makeHardLink(named: name, to: originalName, in: originalFolder)
             return true
@@ -198,6 +214,18 @@ extension FileWrapper {
             // Apple's writer falls back to writing the data when link(2) fails (another volume, say).
             return false
         }
+    }
+
+    /// Whether this regular file's original, the entry `originalName` of `originalFolder`, may stand for it
+    /// unwritten: attributes unchanged since the last read or write, and the original a regular file whose
+    /// modification time is within a second of this wrapper's (Apple's condition for hard-linking it).
+    func originalIsUnchanged(named originalName: String, in originalFolder: FileDescriptor) -> Bool {
+        guard !attributesNeedWriting, let date = modificationDate,
+              Self.isSingleEntryName(originalName),
+              let status = try? originalFolder.status(ofEntry: originalName), status.kind == .regular,
+              abs(Double(status.modificationSeconds) - date.timeIntervalSince1970) < 1
+        else { return false }
+        return true
     }
 
     private func writeDirectory(
@@ -232,7 +260,7 @@ extension FileWrapper {
     }
 
     /// Applies the POSIX permissions (less the umask) and the modification date, as Apple's writer does.
-    private func applyAttributes(to descriptor: FileDescriptor, defaultPermissions: UInt16) throws {
+    func applyAttributes(to descriptor: FileDescriptor, defaultPermissions: UInt16) throws {
         try descriptor.setPermissions(permissions(default: defaultPermissions) & ~FileCreationMask.current)
         if let date = modificationDate, date.timeIntervalSince1970.isFinite {
             try descriptor.setModificationDate(date)
@@ -240,7 +268,7 @@ extension FileWrapper {
     }
 
     /// The regular file's bytes, loading them if needed; the kept lazy-read error when they cannot be had.
-    private func contentsForWriting(components: [String], session: WriteSession) throws -> Data {
+    func contentsForWriting(components: [String], session: WriteSession) throws -> Data {
         if let data = regularFileContents { return data }
         let member = components.isEmpty ? nil : components.joined(separator: "/")
         throw lazyReadError ?? FileWrapperError.contentsUnavailable(at: session.destinationPath, member: member)

@@ -53,9 +53,22 @@ open class FileWrapper: NSObject {
     struct ChildKey: Hashable, Comparable {
         let name: String
         init(_ name: String) { self.name = name }
-        static func == (left: ChildKey, right: ChildKey) -> Bool { left.name.utf8.elementsEqual(right.name.utf8) }
+        static func == (left: ChildKey, right: ChildKey) -> Bool {
+            let leftBytes = left.name.utf8, rightBytes = right.name.utf8
+            guard leftBytes.count == rightBytes.count else { return false }
+            // Compared as buffers where the strings are stored as UTF-8 (nearly always): every look-up of a
+            // key in a folder of thousands of members compares it, and the generic sequence walk was slow.
+            let compared = leftBytes.withContiguousStorageIfAvailable { leftBuffer in
+                rightBytes.withContiguousStorageIfAvailable { rightBuffer in leftBuffer.elementsEqual(rightBuffer) }
+            }
+            return (compared ?? nil) ?? leftBytes.elementsEqual(rightBytes)
+        }
         func hash(into hasher: inout Hasher) {
-            for byte in name.utf8 { hasher.combine(byte) }
+            // The bytes in one call rather than one call per byte: a package of thousands of members hashes
+            // every key on each insertion and look-up. A name not stored as contiguous UTF-8 is copied into
+            // an array first, so that equal keys feed the hasher the same bytes either way.
+            let hashed: Void? = name.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            if hashed == nil { Array(name.utf8).withUnsafeBytes { hasher.combine(bytes: $0) } }
         }
         static func < (left: ChildKey, right: ChildKey) -> Bool {
             left.name.utf8.lexicographicallyPrecedes(right.name.utf8)
@@ -296,7 +309,9 @@ open class FileWrapper: NSObject {
         guard let name = child.preferredFilename, !name.isEmpty else {
             preconditionFailure("a file wrapper must have a preferredFilename before it can be added to a directory")
         }
-        if let existing = keyForChildFileWrapper(child) { return existing }
+        // Every child lists this folder among its parents, so a wrapper that does not is no child, and the
+        // search of every key (which made adding n children cost n²) is needed only for one that does.
+        if child.parents.contains(where: { $0.wrapper === self }), let existing = keyForChildFileWrapper(child) { return existing }
         let key = insertUniquely(child)
         storedAttributes[FileAttributeKey.modificationDate.rawValue] = nil
         return key
@@ -377,6 +392,17 @@ open class FileWrapper: NSObject {
     /// wrapper's date, is hard-linked instead of rewritten, so saving a large package that changed one
     /// member writes one member. Every child key is checked first: an empty key, `.`, `..`, or one
     /// containing `/` or NUL fails the write before anything is written.
+    ///
+    /// An atomic save over its own original (`originalContentsURL` names the folder at `url`) that
+    /// differs from the package on disk in exactly one regular file, every other member being one that
+    /// would be hard-linked, with the same names on disk as in the tree, no symbolic link, and folders
+    /// whose permissions (and dates, if the wrappers have them) are what a rewrite would give them,
+    /// writes that file alone: into a temporary folder beside the package, flushed, then renamed over
+    /// the old member, which is atomic for the whole package because no other member differs. Unlike
+    /// Apple's writer, which always recreates folders, the package folder and its unchanged folders
+    /// then keep their inodes (and their owner and extended attributes, and their modification times
+    /// where the wrappers have no date): code that holds the package open, or identifies it by inode,
+    /// sees the new member in the same folder. Every other save rebuilds the package and swaps it in.
     open func write(to url: URL, options: FileWrapper.WritingOptions = [], originalContentsURL: URL?) throws {
         try performWrite(to: url, options: options, originalContentsURL: originalContentsURL)
     }

@@ -6,7 +6,8 @@ import DocumentCodecs
 /// wrapper's lazy loading, and a listed page that is missing or unreadable is an error naming the
 /// member, never a silently shorter notebook. Encoding reuses every child of the previous wrapper whose
 /// bytes are unchanged (the metadata file and each page), so a save after editing one page of a
-/// thousand writes one page file: the others are hard-linked from the original.
+/// thousand writes one page file: saved over the package it was read from, that page alone is
+/// replaced in place; saved elsewhere, the others are hard-linked from the original.
 public struct NotebookCodec: DocumentCodec {
     public typealias Snapshot = Notebook
 

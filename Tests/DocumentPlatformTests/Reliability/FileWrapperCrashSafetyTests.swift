@@ -28,6 +28,53 @@ import Testing
         }
     }
 
+    @Test func killsDuringSavesThatChangeOneMemberLeaveTheOldMemberOrTheNewOneAndNoTemporaryInside() throws {
+        let setup = try SaveKillSetup("member-kill", changing: 1)
+        let packageInode = try FileTree.inode(setup.package)
+        var generator = SeededGenerator(seed: 0x5AFE_0002)
+        let harness = SaveKillHarness(
+            mode: "wrapper-member-write-loop", package: setup.package, environment: setup.environment, maximumDelay: 0.03, changing: 1)
+        let iterations = SaveKillHarness.iterations
+        let report = try harness.run(iterations: iterations, generator: &generator)
+        // A partial a.txt, a temporary file inside the package or a lost member makes the package "damaged".
+        #expect(report.failures.isEmpty, "\(report.failures.prefix(5))")
+        #expect(report.kills >= iterations * 9 / 10, "only \(report.kills) kills landed")
+        #expect(report.killsDuringSave >= iterations / 2, "only \(report.killsDuringSave) of \(report.kills) kills landed during a save")
+
+        let final = try HelperProcess.run("wrapper-member-write-loop", [setup.package.path, "1", "1"], environment: setup.environment)
+        #expect(final.status == 0, "\(final.standardError)")
+        #expect(try setup.items() == ["Saved.genpkg"])
+        guard case .whole = GenerationPackage.state(at: setup.package, changing: 1) else {
+            Issue.record("the package is \(GenerationPackage.state(at: setup.package, changing: 1))")
+            return
+        }
+        // Every save replaced the member in place: a rebuilt package would stand in a new folder.
+        #expect(try FileTree.inode(setup.package) == packageInode)
+    }
+
+    @Test func killsDuringSavesThatChangeTwoMembersLeaveTheOldPackageOrTheNewOne() throws {
+        let setup = try SaveKillSetup("two-member-kill", changing: 2)
+        let packageInode = try FileTree.inode(setup.package)
+        var generator = SeededGenerator(seed: 0x5AFE_0003)
+        let harness = SaveKillHarness(
+            mode: "wrapper-member-write-loop", package: setup.package, environment: setup.environment, maximumDelay: 0.03, changing: 2)
+        let iterations = SaveKillHarness.iterations
+        let report = try harness.run(iterations: iterations, generator: &generator)
+        #expect(report.failures.isEmpty, "\(report.failures.prefix(5))")
+        #expect(report.kills >= iterations * 9 / 10, "only \(report.kills) kills landed")
+        #expect(report.killsDuringSave >= iterations / 2, "only \(report.killsDuringSave) of \(report.kills) kills landed during a save")
+
+        let final = try HelperProcess.run("wrapper-member-write-loop", [setup.package.path, "1", "2"], environment: setup.environment)
+        #expect(final.status == 0, "\(final.standardError)")
+        #expect(try setup.items() == ["Saved.genpkg"])
+        guard case .whole = GenerationPackage.state(at: setup.package, changing: 2) else {
+            Issue.record("the package is \(GenerationPackage.state(at: setup.package, changing: 2))")
+            return
+        }
+        // Two changed members are never renamed in one by one: the whole package was swapped in.
+        #expect(try FileTree.inode(setup.package) != packageInode)
+    }
+
     @Test func aSaveThatRunsOutOfSpaceLeavesTheOldPackageAndNamesTheFile() throws {
         let setup = try SaveKillSetup("wrapper-full")
         let before = try FileTree.snapshot(setup.package)
@@ -41,6 +88,41 @@ import Testing
         // Without the limit the same save succeeds: the limit, not the helper, made it fail.
         let unlimited = try HelperProcess.run("wrapper-write-limited", [setup.package.path, "0", "as-is"], environment: setup.environment)
         #expect(unlimited.standardOutput == "saved 1\n", "\(unlimited.standardError)")
+    }
+
+    @Test func aOneMemberSaveThatRunsOutOfSpaceLeavesTheOldPackageAndNamesTheFile() throws {
+        let setup = try SaveKillSetup("member-full", changing: 1)
+        let before = try FileTree.snapshot(setup.package)
+        let result = try HelperProcess.run("wrapper-write-limited", [setup.package.path, "1000", "as-is", "1"], environment: setup.environment)
+        #expect(result.status == 1, "\(result.standardOutput) \(result.standardError)")
+        #expect(result.standardOutput.contains("failed: \(setup.package.path)"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("[filewrapper.write.file-too-large]"), "\(result.standardOutput)")
+        #expect(try FileTree.snapshot(setup.package) == before)
+        #expect(try setup.items() == ["Saved.genpkg"])
+        let packageInode = try FileTree.inode(setup.package)
+        let unlimited = try HelperProcess.run("wrapper-write-limited", [setup.package.path, "0", "as-is", "1"], environment: setup.environment)
+        #expect(unlimited.standardOutput == "saved 1\n", "\(unlimited.standardError)")
+        #expect(try FileTree.inode(setup.package) == packageInode)
+    }
+
+    @Test func aOneMemberSaveIntoAPackageThatMayNotBeWrittenLeavesItAndNamesTheFile() throws {
+        let setup = try SaveKillSetup("member-denied", changing: 1)
+        let before = try FileTree.snapshot(setup.package)
+        // Neither the member's folder (the package) nor the folder around it may be written.
+        for url in [setup.documents, setup.package] {
+            try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: url.path)
+        }
+        defer {
+            for url in [setup.documents, setup.package] {
+                try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+            }
+        }
+        let result = try HelperProcess.run("wrapper-write-limited", [setup.package.path, "0", "as-nobody", "1"], environment: setup.environment)
+        #expect(result.status == 1, "\(result.standardOutput) \(result.standardError)")
+        #expect(result.standardOutput.contains("failed: \(setup.package.path): permission to write there was denied [filewrapper.write.permission-denied]"),
+            "\(result.standardOutput)")
+        #expect(try FileTree.snapshot(setup.package) == before)
+        #expect(try setup.items() == ["Saved.genpkg"])
     }
 
     @Test func aSaveIntoAFolderThatMayNotBeWrittenLeavesTheOldPackageAndNamesTheFile() throws {
