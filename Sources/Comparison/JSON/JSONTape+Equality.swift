@@ -137,30 +137,29 @@ extension JSONTape {
             keys.append(SortedKey(prefix: prefix(reader.bytes(of: key), count: Int(key.length)), token: keyIndex))
             keyIndex = reader.tokens[Int(keyIndex) + 1].end
         }
-        return keys.withUnsafeMutableBufferPointer { buffer in
-            let precedes = { (left: SortedKey, right: SortedKey) -> Bool in
-                if left.prefix != right.prefix { return left.prefix < right.prefix }
-                return compareBytes(reader, left.token, right.token) < 0
-            }
-            if buffer.count <= 24 {
-                // Insertion sort: objects are mostly small, and it needs no closure calls through generics.
-                for position in buffer.indices.dropFirst() {
-                    let moving = buffer[position]
-                    var slot = position
-                    while slot > 0 && precedes(moving, buffer[slot - 1]) {
-                        buffer[slot] = buffer[slot - 1]
-                        slot -= 1
-                    }
-                    buffer[slot] = moving
+        if keys.count <= 24 {
+            // Insertion sort: objects are mostly small, and it compares prefixes inline.
+            for position in keys.indices.dropFirst() {
+                let moving = keys[position]
+                var slot = position
+                while slot > 0 {
+                    let before = keys[slot - 1]
+                    if before.prefix < moving.prefix { break }
+                    if before.prefix == moving.prefix && compareBytes(reader, before.token, moving.token) <= 0 { break }
+                    keys[slot] = before
+                    slot -= 1
                 }
-            } else {
-                buffer.sort(by: precedes)
+                keys[slot] = moving
             }
-            for position in buffer.indices.dropFirst() where buffer[position].prefix == buffer[position - 1].prefix {
-                if compareBytes(reader, buffer[position].token, buffer[position - 1].token) == 0 { return false }
+        } else {
+            keys.sort { left, right in
+                left.prefix != right.prefix ? left.prefix < right.prefix : compareBytes(reader, left.token, right.token) < 0
             }
-            return true
         }
+        for position in keys.indices.dropFirst() where keys[position].prefix == keys[position - 1].prefix {
+            if compareBytes(reader, keys[position].token, keys[position - 1].token) == 0 { return false }
+        }
+        return true
     }
 
     /// The first eight bytes as a big-endian number, zero-padded: ordered as the bytes are.

@@ -107,6 +107,10 @@ extension JSONTape {
 
     private static func skipWhitespace(_ bytes: UnsafePointer<UInt8>, _ count: Int, from start: Int) -> Int {
         var index = start
+        // Pretty-printed documents indent with runs of spaces: skip them eight at a time.
+        while index + 8 <= count && UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+            index += 8
+        }
         while index < count {
             switch bytes[index] {
             case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -153,6 +157,8 @@ extension JSONTape {
         let start = quote + 1
         var index = start
         while index < count {
+            index = Self.plainRunEnd(bytes, count, from: index)
+            guard index < count else { return nil }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 append(Token(
@@ -172,6 +178,32 @@ extension JSONTape {
             }
         }
         return nil
+    }
+
+    /// The index of the first byte from `start` that is not printable ASCII other than `"` and `\\`.
+    ///
+    /// Eight bytes at a time: a word holds such a byte when one of its bytes is `"` or `\\` (equal to
+    /// zero after an exclusive or), below 0x20, or has its high bit set. Each test is exact for the
+    /// word as a whole, so a word with none is skipped safely; the word with one is read byte by byte.
+    @inline(__always)
+    private static func plainRunEnd(_ bytes: UnsafePointer<UInt8>, _ count: Int, from start: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        var index = start
+        while index + 8 <= count {
+            let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            let special = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word) | word
+            if special & highBits != 0 { break }
+            index += 8
+        }
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return index }
+            index += 1
+        }
+        return index
     }
 
     /// Goes on with a string at its first escape (at `index`), writing its UTF-8 to `decoded`.

@@ -137,6 +137,22 @@ import Testing
         }
     }
 
+    /// Objects too large for the insertion sort are sorted another way; pairing and repeated keys must not change.
+    @Test func largeObjectsArePairedAndCheckedForRepeatedKeys() {
+        let keys = (0..<40).map { "abcdefgh\($0 % 7)_\($0)" }
+        let forward = "{" + keys.enumerated().map { "\"\($1)\":\($0)" }.joined(separator: ",") + "}"
+        let backward = "{ " + keys.enumerated().reversed().map { "\"\($1)\" : \($0)" }.joined(separator: " , ") + " }"
+        let changed = backward.replacingOccurrences(of: ": 39 ", with: ": 40 ")
+        let repeated = "{" + (keys + [keys[17]]).enumerated().map { "\"\($1)\":\($0)" }.joined(separator: ",") + "}"
+        let ordered = JSONComparator(accepting: [.keyOrder])
+        #expect(ordered.provesEqual(expected: Data(forward.utf8), actual: Data(backward.utf8)))
+        #expect(!JSONComparator().provesEqual(expected: Data(forward.utf8), actual: Data(backward.utf8)))
+        #expect(changed != backward && !ordered.provesEqual(expected: Data(forward.utf8), actual: Data(changed.utf8)))
+        #expect(!ordered.provesEqual(expected: Data(repeated.utf8), actual: Data(repeated.utf8)))
+        let invalid = ordered.compare(expected: Data(repeated.utf8), actual: Data((repeated + " ").utf8))
+        #expect(invalid?.children.count == 2 && invalid?.children.allSatisfy { $0.summary.hasSuffix("[json.duplicate-key]") } == true)
+    }
+
     /// The lenient parser reads a lone surrogate as U+FFFD; the tape leaves such documents to it.
     @Test func loneSurrogatesUnderTheLenientParserAreLeftToIt() {
         let lenient = JSONComparator(parser: JSONParser(loneSurrogates: .replace))
