@@ -139,17 +139,20 @@ extension JSONTape {
         }
         if keys.count <= 24 {
             // Insertion sort: objects are mostly small, and it compares prefixes inline.
-            for position in keys.indices.dropFirst() {
-                let moving = keys[position]
-                var slot = position
-                while slot > 0 {
-                    let before = keys[slot - 1]
-                    if before.prefix < moving.prefix { break }
-                    if before.prefix == moving.prefix && compareBytes(reader, before.token, moving.token) <= 0 { break }
-                    keys[slot] = before
-                    slot -= 1
+            keys.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                for position in 1..<max(1, buffer.count) {
+                    let moving = base[position]
+                    var slot = position
+                    while slot > 0 {
+                        let before = base[slot - 1]
+                        if before.prefix < moving.prefix { break }
+                        if before.prefix == moving.prefix && compareBytes(reader, before.token, moving.token) <= 0 { break }
+                        base[slot] = before
+                        slot -= 1
+                    }
+                    base[slot] = moving
                 }
-                keys[slot] = moving
             }
         } else {
             keys.sort { left, right in
