@@ -17,10 +17,18 @@ extension TestHelperModes {
     ///   Coordinated, it exits 1 at the first mix; uncoordinated, a mix is only counted.
     /// - `coordinated-hold-read ITEM MILLISECONDS`: holds a coordinated read of ITEM, prints
     ///   `holding` once it holds it, sleeps, prints `releasing`, and releases.
+    /// - `coordinated-churn FOLDER ITEMS ITERATIONS`: on items `item-0`…`item-(ITEMS-1)` in FOLDER
+    ///   (each holding `-` when no writer is inside), makes ITERATIONS claims, two writes for
+    ///   every read, on items in turn, and after every claim deletes its idle lock files, so that
+    ///   lock files are deleted while the other process has them open. A write checks the item
+    ///   holds `-`, marks it with its process id, adds one to `item-K.count` (read, pause, write),
+    ///   and puts `-` back; a read checks the item holds `-`. Prints `writes=W violations=V`
+    ///   (V: times another process's writer was inside the same item).
     static let coordination: [String: Mode] = [
         "coordinated-writer": { arguments in try CoordinationModes.writer(arguments) },
         "coordinated-reader": { arguments in try CoordinationModes.reader(arguments) },
         "coordinated-hold-read": { arguments in try CoordinationModes.holdRead(arguments) },
+        "coordinated-churn": { arguments in try CoordinationModes.churn(arguments) },
     ]
 }
 
@@ -101,6 +109,42 @@ private enum CoordinationModes {
         }
         print("reads=\(reads) mixes=\(mixes) generations=\(generationsSeen.count)")
         return Date() < deadline ? 0 : 3
+    }
+
+    static func churn(_ arguments: [String]) throws -> Int32 {
+        guard arguments.count == 3, let items = Int(arguments[1]), items > 0, let iterations = Int(arguments[2]) else {
+            throw UsageError(description: "expected FOLDER ITEMS ITERATIONS")
+        }
+        let folder = URL(fileURLWithPath: arguments[0])
+        let marker = Data("W\(ProcessInfo.processInfo.processIdentifier)".utf8)
+        var writes = 0
+        var violations = 0
+        for iteration in 0..<iterations {
+            let item = folder.appendingPathComponent("item-\(iteration % items)")
+            if iteration % 3 == 2 {
+                try NSFileCoordinator().coordinateReading(at: item) { item in
+                    if try Data(contentsOf: item) != Data("-".utf8) { violations += 1 }
+                }
+            } else {
+                try NSFileCoordinator().coordinateWriting(at: item) { item in
+                    if try Data(contentsOf: item) != Data("-".utf8) { violations += 1 }
+                    try marker.write(to: item)
+                    let counter = item.appendingPathExtension("count")
+                    let count = Int(String(decoding: try Data(contentsOf: counter), as: UTF8.self)) ?? -1_000_000
+                    Thread.sleep(forTimeInterval: 0.000_1)
+                    try Data(String(count + 1).utf8).write(to: counter)
+                    if try Data(contentsOf: item) != marker { violations += 1 }
+                    try Data("-".utf8).write(to: item)
+                }
+                writes += 1
+            }
+            #if !canImport(Darwin)
+            // Only the portable coordinator has lock files of its own.
+            CoordinationLockFiles.removeIdle()
+            #endif
+        }
+        print("writes=\(writes) violations=\(violations)")
+        return 0
     }
 
     static func holdRead(_ arguments: [String]) throws -> Int32 {

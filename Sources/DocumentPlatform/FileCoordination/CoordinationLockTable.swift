@@ -124,8 +124,12 @@ final class CoordinationLockTable: Sendable {
     /// a tenth of `verify`'s time, and most claims lock files a recent claim locked: the tree locks
     /// of `/` and the other common ancestors, and the items of a document that is opened and then
     /// saved. An idle file holds no lock, so other processes are not kept out. A lock file that was
-    /// deleted meanwhile (by a cleaner of the temporary folder) is not reused: its path may name a new
-    /// file that other processes lock.
+    /// deleted meanwhile (by another process's cleanup, or a cleaner of the temporary folder) is not
+    /// reused: its path may name a new file that other processes lock.
+    ///
+    /// Lock files are deleted when they leave this list, not when their last claim ends: deleting
+    /// on release would cost an open with O_CREAT on every claim again, which is what the list
+    /// saves. So a process leaves at most this many lock files behind, for a later sweep.
     static let idleFileLimit = 32
 
     private enum Outcome {
@@ -177,7 +181,7 @@ final class CoordinationLockTable: Sendable {
             let outcome = state.withLock { state -> Outcome in
                 var entry = state.entries[lock] ?? Entry()
                 let outcome = attempt(&entry, idleFiles: &state.idleFiles, lock: lock, mode: mode, token: token, purpose: purpose, folder: folder, claim: claim)
-                state.entries[lock] = entry.isUnused ? nil : entry
+                Self.store(entry, for: lock, in: &state)
                 return outcome
             }
             switch outcome {
@@ -219,11 +223,7 @@ final class CoordinationLockTable: Sendable {
                 } else {
                     entry.waitingWriters[token] = nil
                 }
-                if entry.isUnused {
-                    state.entries[lock] = nil
-                } else {
-                    state.entries[lock] = entry
-                }
+                Self.store(entry, for: lock, in: &state)
                 return outcome
             }
             switch outcome {
@@ -249,21 +249,32 @@ final class CoordinationLockTable: Sendable {
         if entry.fileMode != .exclusive, entry.fileMode != needed {
             let lockFile = folder.lockFilePath(for: lock.name)
             do throws(POSIXFileLock.Failure) {
-                let file: POSIXFileLock
-                if let open = entry.file {
-                    file = open
-                } else if let idle = Self.takeIdleFile(at: lockFile, from: &idleFiles) {
-                    file = idle
-                    entry.file = file
-                    entry.filePath = lockFile
-                } else {
-                    file = try POSIXFileLock(path: lockFile)
-                    entry.file = file
-                    entry.filePath = lockFile
+                while true {
+                    let file: POSIXFileLock
+                    if let open = entry.file {
+                        file = open
+                    } else if let idle = Self.takeIdleFile(at: lockFile, from: &idleFiles) {
+                        file = idle
+                        entry.file = file
+                        entry.filePath = lockFile
+                    } else {
+                        file = try POSIXFileLock(path: lockFile)
+                        entry.file = file
+                        entry.filePath = lockFile
+                    }
+                    // A shared-to-exclusive conversion is atomic and keeps the shared lock when it fails.
+                    guard try file.tryLock(needed) == .acquired else { return .wait }
+                    // A newly taken lock may be on a file that its last holder deleted between our open
+                    // and our lock (see `CoordinationLockFolder`); the path then names another file, or
+                    // none. Closing drops the lock; the next round opens the path again. A conversion
+                    // needs no check: nobody deletes a file while this process holds a lock on it.
+                    if entry.fileMode == nil, !file.isLinked {
+                        entry.file = nil
+                        continue
+                    }
+                    entry.fileMode = needed
+                    break
                 }
-                // A shared-to-exclusive conversion is atomic and keeps the shared lock when it fails.
-                guard try file.tryLock(needed) == .acquired else { return .wait }
-                entry.fileMode = needed
             } catch {
                 if entry.holders.isEmpty { entry.file = nil }
                 return .failed(
@@ -283,7 +294,8 @@ final class CoordinationLockTable: Sendable {
 
     /// Unlocks the file of an entry its last holder left and keeps it open among the idle files; called under the mutex.
     ///
-    /// A file that cannot be unlocked is closed instead, which drops the lock all the same.
+    /// A file that cannot be unlocked is closed instead, which drops the lock all the same. The
+    /// oldest idle file beyond `idleFileLimit` is deleted if no other process uses it and closed.
     private static func retire(_ file: POSIXFileLock, at path: String, into idleFiles: inout [IdleFile]) {
         do throws(POSIXFileLock.Failure) {
             try file.unlock()
@@ -291,7 +303,35 @@ final class CoordinationLockTable: Sendable {
             return
         }
         idleFiles.append(IdleFile(path: path, file: file))
-        if idleFiles.count > idleFileLimit { idleFiles.removeFirst() }
+        if idleFiles.count > idleFileLimit {
+            let evicted = idleFiles.removeFirst()
+            _ = evicted.file.removeIfUnused(at: evicted.path)
+        }
+    }
+
+    /// Deletes every idle lock file no other process uses and closes them all; how many were deleted.
+    ///
+    /// The idle files are what a process leaves in the lock folder; a later process's sweep
+    /// deletes them too, but a process that knows it is done can leave nothing behind.
+    @discardableResult
+    func removeIdleFiles() -> Int {
+        state.withLock { state in
+            defer { state.idleFiles = [] }
+            return state.idleFiles.filter { $0.file.removeIfUnused(at: $0.path) }.count
+        }
+    }
+
+    /// Puts `entry` back in the table, or drops it when nobody holds or awaits it; called under the mutex.
+    ///
+    /// An unused entry can still have a file that it opened and found busy: it joins the idle
+    /// files, so that it is reused or deleted like any other, not left behind.
+    private static func store(_ entry: Entry, for lock: CoordinationLock, in state: inout State) {
+        guard entry.isUnused else {
+            state.entries[lock] = entry
+            return
+        }
+        state.entries[lock] = nil
+        if let file = entry.file { retire(file, at: entry.filePath, into: &state.idleFiles) }
     }
 
     private func forgetWaitingWriter(_ lock: CoordinationLock, token: UInt64) {
@@ -299,7 +339,7 @@ final class CoordinationLockTable: Sendable {
             state.waiters[token] = nil
             guard var entry = state.entries[lock] else { return }
             entry.waitingWriters[token] = nil
-            state.entries[lock] = entry.isUnused ? nil : entry
+            Self.store(entry, for: lock, in: &state)
         }
         // Readers that stood back for this writer may go now.
         wakeWaiters()
@@ -316,7 +356,7 @@ final class CoordinationLockTable: Sendable {
                     entry.file = nil
                     entry.fileMode = nil
                 }
-                state.entries[lock] = entry.isUnused ? nil : entry
+                Self.store(entry, for: lock, in: &state)
             }
         }
         wakeWaiters()
@@ -332,5 +372,15 @@ final class CoordinationLockTable: Sendable {
 
     /// How many locks this process has in its table; for tests that check nothing leaks.
     var entryCount: Int { state.withLock { $0.entries.count } }
+}
+
+/// Cleanup of the lock files this process keeps open, for callers outside the module.
+package enum CoordinationLockFiles {
+    /// Deletes the idle lock files of this process that no other process uses and closes them all.
+    ///
+    /// A process that has finished coordinating can call it to leave no lock file behind; the
+    /// test helper calls it after every claim to make lock files come and go as fast as possible.
+    @discardableResult
+    package static func removeIdle() -> Int { CoordinationLockTable.shared.removeIdleFiles() }
 }
 #endif

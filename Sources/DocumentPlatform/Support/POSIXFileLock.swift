@@ -12,6 +12,11 @@ import Glibc
 /// with classic `fcntl` locks), and changing a shared lock into an exclusive one is atomic
 /// (unlike `flock`, which drops the old lock first). They also work over NFS, where `flock`
 /// is unreliable. Closing the file (when the object is released) drops the lock.
+///
+/// Lock files can be deleted safely under one protocol (see `CoordinationLockFolder`): a file
+/// is only deleted by whoever holds it exclusively (`removeIfUnused(at:)`), never renamed over,
+/// and whoever newly locks a file checks `isLinked` afterwards and opens the path again if the
+/// file lost its name between the open and the lock.
 final class POSIXFileLock {
     /// How strongly a lock excludes others.
     enum Mode: Sendable {
@@ -48,7 +53,29 @@ final class POSIXFileLock {
         descriptor = opened
     }
 
+    /// Opens the lock file at `path` only if it exists, never following a symbolic link; nil when it cannot be opened.
+    ///
+    /// For sweeping old lock files: creating one just to delete it again would be wasted work.
+    init?(existingAt path: String) {
+        let opened = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
+        guard opened >= 0 else { return nil }
+        descriptor = opened
+    }
+
     deinit { close(descriptor) }
+
+    /// Deletes the lock file, whose name is `path`, if nobody else holds it; true when it was deleted.
+    ///
+    /// Takes the lock exclusively without waiting (a shared lock this description holds is
+    /// converted atomically) and unlinks `path` only while holding it and only if the file still
+    /// has a name: as files are never renamed over, a linked file locked by us is the one at `path`.
+    /// When the lock is busy, its holder deletes the file later. The caller closes the file
+    /// afterwards; until then the exclusive lock keeps out anyone who opened it before the unlink,
+    /// and they find it unlinked once they lock it.
+    func removeIfUnused(at path: String) -> Bool {
+        guard (try? tryLock(.exclusive)) == .acquired, isLinked else { return false }
+        return unlink(path) == 0
+    }
 
     /// Takes or converts the lock to `mode` without waiting; a conversion that fails keeps the old lock.
     func tryLock(_ mode: Mode) throws(Failure) -> Attempt {
@@ -89,6 +116,25 @@ final class POSIXFileLock {
     var isLinked: Bool {
         var status = stat()
         return fstat(descriptor, &status) == 0 && status.st_nlink > 0
+    }
+
+    /// The names of at most `limit` entries of the folder at `path` that end in `suffix`, in directory order.
+    ///
+    /// Reads the folder with `readdir` and stops after looking at `limit` entries, so that a
+    /// folder of a million names costs no more than a small one; empty when it cannot be read.
+    static func entryNames(in path: String, endingWith suffix: String, limit: Int) -> [String] {
+        guard let stream = opendir(path) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        var looked = 0
+        while looked < limit, let entry = readdir(stream) {
+            looked += 1
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
+                String(decoding: buffer.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name.hasSuffix(suffix) { names.append(name) }
+        }
+        return names
     }
 
     /// The real user id of this process, which names the default per-user lock folder.
