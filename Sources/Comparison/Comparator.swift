@@ -138,6 +138,20 @@ public struct Comparator: Sendable {
 
     /// The item's type, not following a link, and its size (meaningful for a regular file).
     private static func itemType(_ url: URL) throws -> (FileAttributeType, Int64) {
+        // One lstat answers the common kinds. Foundation's attributesOfItem also looks up the owner's and
+        // group's names (reading /etc/passwd and /etc/group each time), so it is kept for the rest: other
+        // kinds of item, and errors, whose messages stay as they were. (The lstat seam is compiled only
+        // where the portable FileWrapper is.)
+        #if !canImport(Darwin)
+        if let status = try? FileDescriptor.status(atPath: url.path) {
+            switch status.kind {
+            case .regular: return (.typeRegular, status.size)
+            case .directory: return (.typeDirectory, status.size)
+            case .symbolicLink: return (.typeSymbolicLink, status.size)
+            case .other: break
+            }
+        }
+        #endif
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
             guard let type = attributes[.type] as? FileAttributeType else {

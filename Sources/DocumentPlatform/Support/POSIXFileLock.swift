@@ -77,14 +77,20 @@ final class POSIXFileLock {
         return unlink(path) == 0
     }
 
-    /// Takes or converts the lock to `mode` without waiting; a conversion that fails keeps the old lock.
-    func tryLock(_ mode: Mode) throws(Failure) -> Attempt {
+    /// An OFD lock request of `type` (`F_RDLCK`, `F_WRLCK` or `F_UNLCK`) over the whole file.
+    private static func wholeFileRequest(_ type: Int32) -> flock {
         var request = flock()
-        request.l_type = Int16(mode == .shared ? F_RDLCK : F_WRLCK)
+        request.l_type = Int16(type)
         request.l_whence = Int16(SEEK_SET)
         request.l_start = 0
         request.l_len = 0
         request.l_pid = 0
+        return request
+    }
+
+    /// Takes or converts the lock to `mode` without waiting; a conversion that fails keeps the old lock.
+    func tryLock(_ mode: Mode) throws(Failure) -> Attempt {
+        var request = Self.wholeFileRequest(mode == .shared ? F_RDLCK : F_WRLCK)
         while true {
             let result = withUnsafeMutablePointer(to: &request) { fcntl(descriptor, Self.ofdSetLock, $0) }
             if result == 0 { return .acquired }
@@ -98,12 +104,7 @@ final class POSIXFileLock {
 
     /// Drops this process's lock and keeps the file open, so that the next lock of the same file needs no `open`.
     func unlock() throws(Failure) {
-        var request = flock()
-        request.l_type = Int16(F_UNLCK)
-        request.l_whence = Int16(SEEK_SET)
-        request.l_start = 0
-        request.l_len = 0
-        request.l_pid = 0
+        var request = Self.wholeFileRequest(F_UNLCK)
         while true {
             let result = withUnsafeMutablePointer(to: &request) { fcntl(descriptor, Self.ofdSetLock, $0) }
             if result == 0 { return }
