@@ -8,27 +8,41 @@ import Synchronization
 /// claim and waits inside the accessor until `release()`; the reader or writer meanwhile runs on
 /// the concurrency pool with the URL the coordinator handed out. A new coordinator is made per
 /// claim, as `URLDocumentConfiguration.makeFileCoordinator()` asks.
+///
+/// With the portable coordinator (Linux), a claim nothing stands in the way of is taken at once and
+/// held without that thread; only a claim that has to wait (or fails) goes through the thread, so
+/// waiting and errors behave as before.
 final class CoordinatedClaim: Sendable {
     /// The URL the coordinator handed to the accessor (it may differ from the one asked for).
     let url: URL
-    private let releaseSignal: DispatchSemaphore
+    private let end: @Sendable () -> Void
     private let isReleased = Atomic<Bool>(false)
 
-    private init(url: URL, releaseSignal: DispatchSemaphore) {
+    private init(url: URL, end: @escaping @Sendable () -> Void) {
         self.url = url
-        self.releaseSignal = releaseSignal
+        self.end = end
     }
 
     /// Waits for a coordinated read claim on `url`.
     static func reading(_ url: URL, options: NSFileCoordinator.ReadingOptions = []) async throws -> CoordinatedClaim {
-        try await claim { coordinator, error, accessor in
+        #if !canImport(Darwin)
+        if let held = NSFileCoordinator(filePresenter: nil).claimWithoutWaiting(readingItemAt: url, options: options) {
+            return CoordinatedClaim(url: held.url, end: held.release)
+        }
+        #endif
+        return try await claim { coordinator, error, accessor in
             coordinator.coordinate(readingItemAt: url, options: options, error: error, byAccessor: accessor)
         }
     }
 
     /// Waits for a coordinated write claim on `url`.
     static func writing(_ url: URL, options: NSFileCoordinator.WritingOptions = []) async throws -> CoordinatedClaim {
-        try await claim { coordinator, error, accessor in
+        #if !canImport(Darwin)
+        if let held = NSFileCoordinator(filePresenter: nil).claimWithoutWaiting(writingItemAt: url, options: options) {
+            return CoordinatedClaim(url: held.url, end: held.release)
+        }
+        #endif
+        return try await claim { coordinator, error, accessor in
             coordinator.coordinate(writingItemAt: url, options: options, error: error, byAccessor: accessor)
         }
     }
@@ -36,7 +50,7 @@ final class CoordinatedClaim: Sendable {
     /// Ends the claim; later calls do nothing.
     func release() {
         if !isReleased.exchange(true, ordering: .acquiringAndReleasing) {
-            releaseSignal.signal()
+            end()
         }
     }
 
@@ -55,7 +69,7 @@ final class CoordinatedClaim: Sendable {
                 var didRun = false
                 coordinate(coordinator, &coordinationError) { claimedURL in
                     didRun = true
-                    continuation.resume(returning: CoordinatedClaim(url: claimedURL, releaseSignal: releaseSignal))
+                    continuation.resume(returning: CoordinatedClaim(url: claimedURL, end: { releaseSignal.signal() }))
                     releaseSignal.wait()
                 }
                 if !didRun {

@@ -183,6 +183,19 @@ final class CoordinatorCore: Sendable {
     }
 }
 
+extension CoordinatorCore {
+    /// Counts a claim taken without an accessor as a running one (a nested write is refused while it is held).
+    func beginHeldClaim(_ prepared: PreparedClaim) {
+        if prepared.writes { state.withLock { $0.runningWriteAccessors += 1 } }
+    }
+
+    /// Releases a claim taken without an accessor.
+    func endHeldClaim(_ prepared: PreparedClaim) {
+        CoordinationLockTable.shared.release(prepared.claim, token: prepared.token)
+        if prepared.writes { state.withLock { $0.runningWriteAccessors -= 1 } }
+    }
+}
+
 /// The copy `.forUploading` hands to the accessor.
 enum UploadSnapshot {
     /// Copies the item at `path` into a fresh temporary folder and returns the copy's URL.
