@@ -378,26 +378,20 @@ private struct JSONScanner {
 
     mutating func parseMultibyteScalar() throws(JSONParseError) -> Unicode.Scalar {
         let lead = bytes[index]
-        let length: Int
-        var value: UInt32
-        var minimum: UInt32
-        switch lead {
-        case 0xC2...0xDF: (length, value, minimum) = (2, UInt32(lead & 0x1F), 0x80)
-        case 0xE0...0xEF: (length, value, minimum) = (3, UInt32(lead & 0x0F), 0x800)
-        case 0xF0...0xF4: (length, value, minimum) = (4, UInt32(lead & 0x07), 0x10000)
-        default: throw failure("json.invalid-utf8", "the byte 0x\(String(lead, radix: 16)) is not valid UTF-8 here")
-        }
-        for offset in 1..<length {
-            guard index + offset < bytes.count, bytes[index + offset] & 0xC0 == 0x80 else {
-                throw failure("json.invalid-utf8", "the byte 0x\(String(lead, radix: 16)) starts an incomplete UTF-8 sequence")
+        switch StrictUTF8Scalar.decode(bytes, at: index) {
+        case .scalar(let value, let length):
+            guard let scalar = Unicode.Scalar(value) else {
+                throw failure("json.invalid-utf8", "the bytes here are an overlong or surrogate UTF-8 sequence")
             }
-            value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
-        }
-        guard value >= minimum, value <= 0x10FFFF, let scalar = Unicode.Scalar(value) else {
+            index += length
+            return scalar
+        case .invalidLead:
+            throw failure("json.invalid-utf8", "the byte 0x\(String(lead, radix: 16)) is not valid UTF-8 here")
+        case .incomplete:
+            throw failure("json.invalid-utf8", "the byte 0x\(String(lead, radix: 16)) starts an incomplete UTF-8 sequence")
+        case .overlongOrSurrogate:
             throw failure("json.invalid-utf8", "the bytes here are an overlong or surrogate UTF-8 sequence")
         }
-        index += length
-        return scalar
     }
 
     mutating func parseEscape() throws(JSONParseError) -> Unicode.Scalar {

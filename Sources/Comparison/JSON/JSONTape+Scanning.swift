@@ -289,26 +289,12 @@ extension JSONTape {
         return value
     }
 
-    /// The index after the multi-byte UTF-8 scalar starting at `start`, or nil when it is not strictly valid
-    /// (overlong, a surrogate, past U+10FFFF, cut short), by the same rules as the parser.
+    /// The index after the multi-byte UTF-8 scalar starting at `start`, or nil when it is not strictly valid,
+    /// by the parser's own rules (`StrictUTF8Scalar`).
     private static func scalarEnd(_ bytes: UnsafePointer<UInt8>, _ count: Int, from start: Int) -> Int? {
-        let lead = bytes[start]
-        let length: Int
-        var value: UInt32
-        let minimum: UInt32
-        switch lead {
-        case 0xC2...0xDF: (length, value, minimum) = (2, UInt32(lead & 0x1F), 0x80)
-        case 0xE0...0xEF: (length, value, minimum) = (3, UInt32(lead & 0x0F), 0x800)
-        case 0xF0...0xF4: (length, value, minimum) = (4, UInt32(lead & 0x07), 0x10000)
-        default: return nil
+        guard case .scalar(_, let length) = StrictUTF8Scalar.decode(UnsafeRawBufferPointer(start: bytes, count: count), at: start) else {
+            return nil
         }
-        guard start + length <= count else { return nil }
-        for offset in 1..<length {
-            let continuation = bytes[start + offset]
-            guard continuation & 0xC0 == 0x80 else { return nil }
-            value = value << 6 | UInt32(continuation & 0x3F)
-        }
-        guard value >= minimum, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return nil }
         return start + length
     }
 }

@@ -60,25 +60,25 @@ struct JSONTape: ~Copyable {
     // MARK: Storage
 
     mutating func append(_ token: Token) {
-        if tokenCount == tokenCapacity {
-            let larger = UnsafeMutablePointer<Token>.allocate(capacity: tokenCapacity * 2)
-            larger.update(from: tokens, count: tokenCount)
-            tokens.deallocate()
-            tokens = larger
-            tokenCapacity *= 2
-        }
+        if tokenCount == tokenCapacity { Self.grow(&tokens, count: tokenCount, capacity: &tokenCapacity, to: tokenCapacity * 2) }
         (tokens + tokenCount).initialize(to: token)
         tokenCount += 1
     }
 
     private mutating func reserveDecoded(_ extra: Int) {
         guard decodedCount + extra > decodedCapacity else { return }
-        let capacity = max(decodedCapacity * 2, decodedCount + extra)
-        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        larger.update(from: decoded, count: decodedCount)
-        decoded.deallocate()
-        decoded = larger
-        decodedCapacity = capacity
+        Self.grow(&decoded, count: decodedCount, capacity: &decodedCapacity, to: max(decodedCapacity * 2, decodedCount + extra))
+    }
+
+    /// Moves the first `count` elements of `buffer` into a new buffer of `newCapacity` and frees the old one.
+    private static func grow<Element>(
+        _ buffer: inout UnsafeMutablePointer<Element>, count: Int, capacity: inout Int, to newCapacity: Int
+    ) {
+        let larger = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        larger.moveInitialize(from: buffer, count: count)
+        buffer.deallocate()
+        buffer = larger
+        capacity = newCapacity
     }
 
     mutating func appendDecoded(_ bytes: UnsafePointer<UInt8>, count: Int) {
@@ -128,13 +128,7 @@ struct JSONTape: ~Copyable {
     }
 
     mutating func pushOpen(_ tokenIndex: Int) {
-        if openCount == openCapacity {
-            let larger = UnsafeMutablePointer<UInt32>.allocate(capacity: openCapacity * 2)
-            larger.update(from: open, count: openCount)
-            open.deallocate()
-            open = larger
-            openCapacity *= 2
-        }
+        if openCount == openCapacity { Self.grow(&open, count: openCount, capacity: &openCapacity, to: openCapacity * 2) }
         open[openCount] = UInt32(truncatingIfNeeded: tokenIndex)
         openCount += 1
     }
