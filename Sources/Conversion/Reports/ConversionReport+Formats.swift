@@ -17,7 +17,8 @@ extension ConversionReport {
     ///
     /// Items are read one at a time (a job's report from its spill file), so a report of any size is
     /// written in bounded memory; the totals are counted as the job ran, so JUnit's header needs no
-    /// first pass, and JSON's come after the items (its keys are sorted: `items`, `shard`, `target`, `totals`).
+    /// first pass, and JSON's come after the items (its keys are sorted: `items`, `schema`, `schemaVersion`, `shard`,
+    /// `target`, `totals`).
     public func write(format: String, to output: (Data) throws -> Void) throws {
         guard Self.formats.contains(format) else {
             throw ConversionError(code: "report.unknown-format", message: "unknown report format '\(format)'")
@@ -100,12 +101,15 @@ extension ConversionReport {
             return
         }
         try output.write("\n  ],\n")
-        let rest = String(decoding: try encoder.encode(ReportTail(shard: shard, target: target, totals: totals)), as: UTF8.self)
+        let tail = ReportTail(schema: Self.schema, schemaVersion: Self.schemaVersion, shard: shard, target: target, totals: totals)
+        let rest = String(decoding: try encoder.encode(tail), as: UTF8.self)
         try output.write(String(rest.dropFirst(2)) + "\n")
     }
 
     /// The keys that follow `items` in the JSON form.
     private struct ReportTail: Encodable {
+        var schema: String
+        var schemaVersion: Int
         var shard: String?
         var target: String
         var totals: Totals

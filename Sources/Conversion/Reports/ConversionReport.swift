@@ -171,12 +171,28 @@ public struct ConversionReport: Codable, Sendable, Equatable {
         storage = .memory(items)
     }
 
+    /// The `schema` field of the JSON form, which names the kind of report.
+    public static let schema = "docmigrate.convert-report"
+    /// The `schemaVersion` field of the JSON form: it changes only when a field changes meaning or type, or goes away.
+    public static let schemaVersion = 1
+
     private enum CodingKeys: String, CodingKey {
-        case items, shard, target, totals
+        case items, schema, schemaVersion, shard, target, totals
     }
 
+    /// Reads the JSON form; a report that names another schema, or a later version of this one, is refused
+    /// with `report.wrong-schema` or `report.unsupported-version` before its fields are read. A report
+    /// without `schema` (written before the field existed) is read as version 1.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let schema = try container.decodeIfPresent(String.self, forKey: .schema), schema != Self.schema {
+            throw ConversionError(code: "report.wrong-schema", message: "the JSON is a '\(schema)' report, not a '\(Self.schema)' report")
+        }
+        if let version = try container.decodeIfPresent(Int.self, forKey: .schemaVersion), version != Self.schemaVersion {
+            throw ConversionError(
+                code: "report.unsupported-version",
+                message: "the report has schemaVersion \(version); this docmigrate reads version \(Self.schemaVersion)")
+        }
         target = try container.decode(String.self, forKey: .target)
         shard = try container.decodeIfPresent(String.self, forKey: .shard)
         totals = try container.decode(Totals.self, forKey: .totals)
@@ -188,6 +204,8 @@ public struct ConversionReport: Codable, Sendable, Equatable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(items, forKey: .items)
+        try container.encode(Self.schema, forKey: .schema)
+        try container.encode(Self.schemaVersion, forKey: .schemaVersion)
         try container.encodeIfPresent(shard, forKey: .shard)
         try container.encode(target, forKey: .target)
         try container.encode(totals, forKey: .totals)

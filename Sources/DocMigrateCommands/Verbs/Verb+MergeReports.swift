@@ -47,6 +47,8 @@ extension Verb {
                 }
                 do {
                     reports.append(try ConversionReport.decode(json: data))
+                } catch let error as ConversionError {
+                    throw ConversionError(code: error.code, message: error.message, file: path)
                 } catch {
                     throw ConversionError(code: "merge.not-a-report", message: "not a JSON conversion report: \(error)", file: path)
                 }

@@ -36,6 +36,35 @@ import Testing
         #expect(text.contains("base64:"))
     }
 
+    @Test func jsonNamesItsSchemaAndVersionAndRefusesOthers() throws {
+        let report = sampleReport(["c1", "f1"])
+        let object = try #require(try JSONSerialization.jsonObject(with: report.json()) as? [String: Any])
+        #expect(object["schema"] as? String == "docmigrate.convert-report")
+        #expect(object["schemaVersion"] as? Int == 1)
+        let empty = try #require(try JSONSerialization.jsonObject(with: ConversionReport(target: "json").json()) as? [String: Any])
+        #expect(empty["schema"] as? String == "docmigrate.convert-report")
+        #expect(empty["schemaVersion"] as? Int == 1)
+
+        func edited(_ change: (inout [String: Any]) -> Void) throws -> Data {
+            var copy = object
+            change(&copy)
+            return try JSONSerialization.data(withJSONObject: copy)
+        }
+        let other = try #require(throws: ConversionError.self) {
+            try ConversionReport.decode(json: edited { $0["schema"] = "docmigrate.verify-report" })
+        }
+        #expect(other.code == "report.wrong-schema")
+        #expect(other.message.contains("'docmigrate.verify-report'"))
+        let later = try #require(throws: ConversionError.self) { try ConversionReport.decode(json: edited { $0["schemaVersion"] = 2 }) }
+        #expect(later.code == "report.unsupported-version")
+        // A report written before the fields existed is still read.
+        let older = try ConversionReport.decode(json: edited {
+            $0["schema"] = nil
+            $0["schemaVersion"] = nil
+        })
+        #expect(older == report)
+    }
+
     @Test func mergingShardsGivesTheWholeReport() throws {
         let whole = sampleReport(["c1", "c2", "f1", "s1", "w1"])
         let merged = try ConversionReport.merged([sampleReport(["c2", "s1"]), sampleReport(["w1", "f1", "c1"])])

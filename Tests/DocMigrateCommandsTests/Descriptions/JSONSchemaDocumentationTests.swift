@@ -115,6 +115,41 @@ import Testing
         try Self.check(run.standardOutput)
     }
 
+    @Test func theConvertReportIsDocumentedWithEveryStatusButResumed() async throws {
+        // A shard (1/1, so every item) of a corpus whose items convert, fail with a byte offset and are
+        // skipped; then a conversion that loses something (a warning) and a dry run (planned items).
+        let folder = try TemporaryDirectory("schema-doc-convert")
+        let input = folder.appending("in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        try Data("hello\n".utf8).write(to: input.appendingPathComponent("good.txt"))
+        try Data([0x61, 0x62, 0xFF, 0x0A]).write(to: input.appendingPathComponent("bad.txt"))
+        try FileManager.default.createSymbolicLink(atPath: input.appendingPathComponent("link.txt").path, withDestinationPath: "good.txt")
+        let report = folder.appending("report.json")
+        let run = await InProcessRun.run([
+            "convert", "--to", "plain-text", "--isolation", "none", "--shard", "1/1", "--report", "json:" + report.path,
+            "-o", folder.appending("out").path, input.path,
+        ])
+        #expect(run.exitCode == .failure, "\(run.standardError)")
+        let json = try String(contentsOf: report, encoding: .utf8)
+        for status in ["converted", "failed", "skipped"] {
+            #expect(json.contains("\"status\" : \"\(status)\""), "no \(status) item in \(json)")
+        }
+        #expect(json.contains("\"byteOffset\" : 2") && json.contains("\"shard\" : \"1/1\""), "\(json)")
+        try Self.check(json)
+
+        let notebook = Self.repository.appendingPathComponent("GoldenFiles/notebook-v1/cases/Trip.notebookv1").path
+        for (options, status) in [([String](), "warning"), (["--dry-run"], "planned")] {
+            let lossy = folder.appending("lossy-\(status).json")
+            let lossyRun = await InProcessRun.run(
+                ["convert", "--to", "notebook", "--isolation", "none", "--report", "json:" + lossy.path, "-o", folder.appending("out-\(status)").path]
+                    + options + [notebook])
+            #expect(lossyRun.exitCode == .success, "\(lossyRun.standardError)")
+            let lossyJSON = try String(contentsOf: lossy, encoding: .utf8)
+            #expect(lossyJSON.contains("\"status\" : \"\(status)\""), "\(lossyJSON)")
+            try Self.check(lossyJSON)
+        }
+    }
+
     @Test func theVerifyReportIsDocumentedWithItsFailures() async throws {
         // A copy of the keyed-archive corpus with one conversion golden changed and one rejection expecting
         // another code, so the report carries failures (with a difference tree and an error code), not only

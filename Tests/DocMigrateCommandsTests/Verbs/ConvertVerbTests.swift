@@ -105,6 +105,13 @@ import Testing
         let twice = await InProcessRun.run(["merge-reports", paths[0], paths[0]])
         let firstHasItems = try !ConversionReport.decode(json: Data(contentsOf: URL(fileURLWithPath: paths[0]))).items.isEmpty
         #expect(twice.exitCode == (firstHasItems ? .couldNotProceed : .success))
+        // Another kind of report is refused by name, with the file that holds it.
+        let verifyReport = folder.appending("verify.json").path
+        try Data(#"{"schema": "docmigrate.verify-report", "schemaVersion": 1, "cases": []}"#.utf8).write(to: URL(fileURLWithPath: verifyReport))
+        let wrong = await InProcessRun.run(["merge-reports", paths[0], verifyReport])
+        #expect(wrong.exitCode == .couldNotProceed)
+        #expect(wrong.standardError.contains(verifyReport))
+        #expect(wrong.standardError.contains("[report.wrong-schema]"), "\(wrong.standardError)")
     }
 
     @Test func theWorkersDecodeWithTheCodecOptionsOfTheCommandLine() throws {
