@@ -183,21 +183,22 @@ public struct VerificationRunner: Sendable {
         // Each reader's own output is compared with what it made of every other route's: read it once.
         var ownOutputs: [String: FileWrapper] = [:]
         for (name, url) in outputs { ownOutputs[name] = try FileWrapper(url: url, options: .immediate) }
-        // Every pair of the matrix works in the same folder, emptied after each: a save coordinates on
-        // the copy and on each folder above it, and each path a case names costs lock files that are
-        // created, and later deleted, in the coordination folder every process shares. One folder for
-        // the matrix instead of one per pair makes two of those per case instead of twenty-four.
+        // Every pair of the matrix works on a copy at the same path, removed after each: a save
+        // coordinates on the copy and on each folder above it, and each path a case names costs lock
+        // files that are created, and later deleted, in the coordination folder every process shares.
+        // One path for the matrix instead of one per pair makes two of those per case instead of twenty-four.
         let matrixFolder = Self.newItem(named: "matrix", in: scratch)
         let redactedFolder = Self.newItem(named: "matrix-redacted", in: scratch)
         for (writerIndex, writer) in corpus.routes.enumerated() {
             guard let written = outputs[writer.name] else { continue }
             for (readerIndex, reader) in corpus.routes.enumerated() where readerIndex != writerIndex {
                 guard let readersOwn = outputs[reader.name], let expected = ownOutputs[reader.name] else { continue }
+                let copy = Self.newItem(named: written.lastPathComponent, in: matrixFolder)
                 defer {
-                    try? FileManager.default.removeItem(at: matrixFolder)
+                    try? FileManager.default.removeItem(at: copy)
                     if !redactor.redactions.isEmpty { try? FileManager.default.removeItem(at: redactedFolder) }
                 }
-                let copy = try workingCopy(of: written, in: matrixFolder)
+                _ = try workingCopy(of: written, in: matrixFolder)
                 do {
                     try await reader.openAndSave(copy, contentType: corpus.contentType)
                 } catch {
