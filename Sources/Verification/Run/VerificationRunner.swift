@@ -189,6 +189,7 @@ public struct VerificationRunner: Sendable {
         // One path for the matrix instead of one per pair makes two of those per case instead of twenty-four.
         let matrixFolder = Self.newItem(named: "matrix", in: scratch)
         let redactedFolder = Self.newItem(named: "matrix-redacted", in: scratch)
+        if outputs.count > 1 { try FileManager.default.createDirectory(at: matrixFolder, withIntermediateDirectories: true) }
         for (writerIndex, writer) in corpus.routes.enumerated() {
             guard let written = outputs[writer.name] else { continue }
             for (readerIndex, reader) in corpus.routes.enumerated() where readerIndex != writerIndex {
@@ -198,7 +199,7 @@ public struct VerificationRunner: Sendable {
                     try? FileManager.default.removeItem(at: copy)
                     if !redactor.redactions.isEmpty { try? FileManager.default.removeItem(at: redactedFolder) }
                 }
-                _ = try workingCopy(of: written, in: matrixFolder)
+                try FileManager.default.copyItem(at: written, to: copy)
                 do {
                     try await reader.openAndSave(copy, contentType: corpus.contentType)
                 } catch {
