@@ -29,15 +29,22 @@ public struct DocumentWriteConfiguration: Hashable, Sendable {
     /// The content type to write, one of the document's writable content types.
     public let contentType: UTType
     package let fileWrapperHistory: FileWrapperHistory?
+    /// Whether the writer's destination is a fresh location in a host's temporary folder, which the host
+    /// makes durable and moves into place in one step once the writer returned (out of sight of equality).
+    ///
+    /// `FileWrapperDocumentWriter` then writes its wrapper there directly, as NSDocument has a wrapper
+    /// written into its safe-save location, instead of making a second temporary folder inside it.
+    package let destinationIsTemporaryItem: Bool
 
     /// Creates a configuration for writing `contentType` (a host makes these).
     public init(contentType: UTType) {
         self.init(contentType: contentType, fileWrapperHistory: nil)
     }
 
-    package init(contentType: UTType, fileWrapperHistory: FileWrapperHistory?) {
+    package init(contentType: UTType, fileWrapperHistory: FileWrapperHistory?, destinationIsTemporaryItem: Bool = false) {
         self.contentType = contentType
         self.fileWrapperHistory = fileWrapperHistory
+        self.destinationIsTemporaryItem = destinationIsTemporaryItem
     }
 
     public static func == (left: Self, right: Self) -> Bool { left.contentType == right.contentType }

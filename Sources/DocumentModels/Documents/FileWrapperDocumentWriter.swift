@@ -30,6 +30,11 @@ public struct FileWrapperDocumentWriter<Snapshot>: DocumentWriter {
 
     /// Builds the wrapper and writes it to `destination`, hard-linking members unchanged since the
     /// previous wrapper was read or written.
+    ///
+    /// The write is atomic, unless the destination is the fresh temporary location a `DocumentHost`
+    /// hands its writer: the host already builds the new item aside, makes it durable and swaps it in
+    /// one step, so there the wrapper is written in place, as Apple advises for a wrapper written
+    /// inside NSDocument's safe save, rather than through a second temporary folder and rename.
     @concurrent public func write(
         snapshot: sending Snapshot, to destination: sending URL, previous: sending Snapshot?,
         progress: consuming Subprogress
@@ -40,7 +45,8 @@ public struct FileWrapperDocumentWriter<Snapshot>: DocumentWriter {
         let wrapper = try await makeFileWrapper(snapshot, previousWrapper)
         manager.complete(count: 1)
         let original = previousWrapper.flatMap { _ in history?.lastFileURL }
-        try wrapper.write(to: destination, options: [.atomic, .withNameUpdating], originalContentsURL: original)
+        let options: FileWrapper.WritingOptions = configuration.destinationIsTemporaryItem ? [.withNameUpdating] : [.atomic, .withNameUpdating]
+        try wrapper.write(to: destination, options: options, originalContentsURL: original)
         history?.lastFileWrapper = wrapper
         manager.complete(count: 1)
     }

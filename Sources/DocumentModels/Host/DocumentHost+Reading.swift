@@ -122,6 +122,16 @@ extension DocumentHost where Document: ReadableDocument {
     ) async throws -> (UncheckedTransfer<Document.Reader.Snapshot>, FileIdentity?) {
         let reader = document.reader(
             configuration: DocumentReadConfiguration(contentType: contentType, fileWrapperHistory: fileWrapperHistory))
+        return try await Self.coordinatedRead(reader, at: url, operation: operation, progressSlot: progressSlot)
+    }
+
+    /// Claims `url` for reading, runs the reader on it and takes the file's identity, all in one hop off the main actor.
+    ///
+    /// One hop rather than one per step (claim, read): every hop between the main actor and the
+    /// concurrency pool is a thread hand-off, and `verify` opens thousands of documents.
+    @concurrent nonisolated static func coordinatedRead(
+        _ reader: sending Document.Reader, at url: URL, operation: DocumentHostOperation, progressSlot: ProgressSlot
+    ) async throws -> (UncheckedTransfer<Document.Reader.Snapshot>, FileIdentity?) {
         let claim: CoordinatedClaim
         do {
             claim = try await CoordinatedClaim.reading(url)
@@ -131,7 +141,7 @@ extension DocumentHost where Document: ReadableDocument {
                 summary: "the file could not be claimed for reading")
         }
         defer { claim.release() }
-        let progress = startProgress(totalCount: 1)
+        let progress = progressSlot.start(totalCount: 1)
         do {
             let snapshot = try await reader.read(from: claim.url, progress: progress.subprogress(assigningCount: 1))
             return (UncheckedTransfer(snapshot), try? FileIdentity.current(of: claim.url))

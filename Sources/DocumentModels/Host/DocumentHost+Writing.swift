@@ -88,7 +88,6 @@ extension DocumentHost where Document: WritableDocument {
         let isExport = operation == .export
         // An export writes a copy elsewhere: it must neither reuse nor replace the document's own wrapper.
         let history = isExport ? FileWrapperHistory() : fileWrapperHistory
-        let wrapperBefore = history.lastFileWrapper
         changeCounter.endEvent()
         let changeCountAtSnapshot = changeCounter.count
 
@@ -101,9 +100,38 @@ extension DocumentHost where Document: WritableDocument {
                 summary: "the document could not capture its state; nothing was written")
         }
         let previous = inPlace ? lastWrittenSnapshot?.cast(to: Document.Writer.Snapshot.self) : nil
-        let writer = document.writer(configuration: DocumentWriteConfiguration(contentType: type, fileWrapperHistory: history))
-        let writerBuildsWholeItem = Self.buildsWholeItem(Document.Writer.self)
+        let writer = document.writer(
+            configuration: DocumentWriteConfiguration(contentType: type, fileWrapperHistory: history, destinationIsTemporaryItem: true))
 
+        let identity = try await Self.coordinatedWrite(
+            writer, snapshot: snapshot, previous: previous, to: destination, operation: operation,
+            expectedIdentity: inPlace && checkingExternalChanges ? recordedIdentity : nil,
+            incrementalPackage: previous != nil && recordedIdentity?.isDirectory == true,
+            history: history, progressSlot: progressSlot)
+
+        guard !isExport else { return }
+        recordFile(destination, identity: identity)
+        contentType = type
+        lastWrittenSnapshot = UncheckedTransfer(snapshot.take() as Any)
+        savedChangeCount = changeCountAtSnapshot
+    }
+
+    /// Claims `destination` for writing, has the writer build the new item aside and replaces the file
+    /// with it in one step, all in one hop off the main actor; returns the file's identity afterwards
+    /// (nil for an export, which the host does not record).
+    ///
+    /// One hop rather than one per step (claim, write, replace): every hop between the main actor and
+    /// the concurrency pool is a thread hand-off, and `verify` saves thousands of documents.
+    /// `expectedIdentity` is the file as the host last knew it, when a change by someone else must
+    /// stop the save; `incrementalPackage` says that the document's file is a package and the writer
+    /// gets a previous snapshot, so a writer that updates only what changed must find the rest in place.
+    @concurrent nonisolated static func coordinatedWrite(
+        _ writer: sending Document.Writer, snapshot: UncheckedTransfer<Document.Writer.Snapshot>,
+        previous: UncheckedTransfer<Document.Writer.Snapshot>?, to destination: URL, operation: DocumentHostOperation,
+        expectedIdentity: FileIdentity?, incrementalPackage: Bool, history: FileWrapperHistory, progressSlot: ProgressSlot
+    ) async throws -> FileIdentity? {
+        let inPlace = operation == .save || operation == .autosave
+        let wrapperBefore = history.lastFileWrapper
         let claim: CoordinatedClaim
         do {
             claim = try await CoordinatedClaim.writing(destination, options: inPlace ? [] : [.forReplacing])
@@ -113,9 +141,9 @@ extension DocumentHost where Document: WritableDocument {
                 summary: "the file could not be claimed for writing; nothing was written")
         }
         defer { claim.release() }
-        if inPlace && checkingExternalChanges, let recordedIdentity {
+        if let expectedIdentity {
             let current = try? FileIdentity.current(of: claim.url)
-            if current != recordedIdentity {
+            if current != expectedIdentity {
                 throw DocumentHostError(
                     file: destination.path, code: "host.\(operation.rawValue).changed-on-disk",
                     message: "the file was changed by another application since it was last opened or saved; "
@@ -139,7 +167,7 @@ extension DocumentHost where Document: WritableDocument {
             }
         }
         // A writer given `previous` may write only what changed in a package; it must find the rest in place.
-        if previous != nil && !writerBuildsWholeItem && recordedIdentity?.isDirectory == true {
+        if incrementalPackage && !buildsWholeItem(Document.Writer.self) {
             do {
                 try await replacement.copyDestinationToTemporaryItem()
             } catch {
@@ -150,7 +178,7 @@ extension DocumentHost where Document: WritableDocument {
         }
 
         // The writer gets all units but the last, which completes only once the file was replaced.
-        let progress = startProgress(totalCount: 100)
+        let progress = progressSlot.start(totalCount: 100)
         do {
             try await writer.write(
                 snapshot: snapshot.take(), to: replacement.temporaryItemURL, previous: previous?.take(),
@@ -174,12 +202,7 @@ extension DocumentHost where Document: WritableDocument {
         }
         replaced = true
         progress.complete(count: 1)
-
-        guard !isExport else { return }
-        recordFile(destination, identity: try? FileIdentity.current(of: claim.url))
-        contentType = type
-        lastWrittenSnapshot = UncheckedTransfer(snapshot.take() as Any)
-        savedChangeCount = changeCountAtSnapshot
+        return operation == .export ? nil : try? FileIdentity.current(of: claim.url)
     }
 }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A headless driver of one document that does what SwiftUI's `DocumentGroup` does, without a UI.
 ///
 /// It creates the document through a `makeDocument` closure, as `DocumentGroup(editor:makeDocument:)`
@@ -34,9 +36,11 @@ public final class DocumentHost<Document: AnyObject> {
     /// The content type of the document's file, once it was opened or saved.
     public internal(set) var contentType: UTType?
     /// The progress of the running (or last) read or write; it finishes only after the file was replaced.
-    public internal(set) var currentProgress: ProgressManager?
+    public var currentProgress: ProgressManager? { progressSlot.manager }
 
     let makeDocument: MakeDocument
+    /// Where `currentProgress` is kept: a read or write starts its progress off the main actor, once it holds its claim.
+    let progressSlot = ProgressSlot()
     let changeCounter: DocumentChangeCounter
     let fileWrapperHistory = FileWrapperHistory()
     let operations = OperationLock()
@@ -105,10 +109,22 @@ public final class DocumentHost<Document: AnyObject> {
         return document
     }
 
+}
+
+/// The host's current progress manager, replaced by each read or write when it starts.
+///
+/// A read or write runs off the main actor from its coordinated claim to its end, in one hop, and
+/// starts its progress there, at the moment it always did (once the claim is held), so `currentProgress`
+/// is the running operation's while its reader or writer runs. The lock makes that hand-over safe.
+final class ProgressSlot: Sendable {
+    private let current = Mutex<ProgressManager?>(nil)
+
+    var manager: ProgressManager? { current.withLock { $0 } }
+
     /// Runs a new progress manager for one read or write and returns it.
-    func startProgress(totalCount: Int) -> ProgressManager {
+    func start(totalCount: Int) -> ProgressManager {
         let progress = ProgressManager(totalCount: totalCount)
-        currentProgress = progress
+        current.withLock { $0 = progress }
         return progress
     }
 }

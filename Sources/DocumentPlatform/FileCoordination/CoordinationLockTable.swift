@@ -42,6 +42,16 @@ struct CoordinationClaim: Sendable {
     mutating func add(path: String, mode: Mode, excludesContents: Bool) {
         let key = FilePackage.root(containing: path) ?? path
         itemPaths.append(path)
+        if locks.isEmpty {
+            // The first access of a claim (most claims have one) needs no merging: each ancestor is a
+            // proper prefix of the next and of the key, so in canonical order the ancestors' tree locks
+            // come first, shortest first, then the key's item lock, then its tree lock.
+            var ordered = CoordinationPath.ancestors(of: key).map { (lock: CoordinationLock(scope: .tree, path: $0), mode: Mode.shared) }
+            ordered.append((lock: CoordinationLock(scope: .item, path: key), mode: mode))
+            if excludesContents { ordered.append((lock: CoordinationLock(scope: .tree, path: key), mode: .exclusive)) }
+            locks = ordered
+            return
+        }
         var wanted: [CoordinationLock: Mode] = [:]
         for (lock, mode) in locks { wanted[lock] = mode }
         func want(_ lock: CoordinationLock, _ mode: Mode) {
@@ -285,11 +295,15 @@ final class CoordinationLockTable: Sendable {
         return .acquired
     }
 
-    /// The idle open lock file at `path`, taken out of the idle list; nil when there is none or it was deleted.
+    /// The idle open lock file at `path`, taken out of the idle list; nil when there is none.
+    ///
+    /// It may have been deleted meanwhile. That is not checked here: `attempt` checks every newly
+    /// locked file once it holds the lock (the only check that counts, since a file can be deleted
+    /// until then), and opens the path again when it was; a check here as well cost one more `fstat`
+    /// for every lock of every claim.
     private static func takeIdleFile(at path: String, from idleFiles: inout [IdleFile]) -> POSIXFileLock? {
         guard let index = idleFiles.firstIndex(where: { $0.path == path }) else { return nil }
-        let file = idleFiles.remove(at: index).file
-        return file.isLinked ? file : nil
+        return idleFiles.remove(at: index).file
     }
 
     /// Unlocks the file of an entry its last holder left and keeps it open among the idle files; called under the mutex.

@@ -21,14 +21,31 @@ package enum FilePackage {
         "app", "bundle", "docpkg", "numbers", "pages",
     ]
 
-    private static let extensions = Mutex(defaultPackageExtensions)
+    /// The extra extensions, and the answers already worked out per path extension as written.
+    private struct State {
+        var extensions = defaultPackageExtensions
+        /// Whether each extension seen so far names a package, for the declarations of `generation`.
+        ///
+        /// Every coordinated claim asks about each dotted component of its path, and working the answer
+        /// out (lowercasing, the tag index, the ancestors of each candidate type) cost more than the rest
+        /// of preparing the claim; the answer changes only with the extra set or the declarations.
+        /// Bounded, so that paths with ever new extensions cannot make it grow without end.
+        var answers: [String: Bool] = [:]
+        var generation: UInt64 = 0
+    }
+
+    private static let state = Mutex(State())
+    private static let answerLimit = 256
 
     /// The lowercased path extensions of directories that are file packages.
     package static var packageExtensions: Set<String> {
-        get { extensions.withLock { $0 } }
+        get { state.withLock { $0.extensions } }
         set {
             let lowercased = Set(newValue.map { $0.lowercased() })
-            extensions.withLock { $0 = lowercased }
+            state.withLock {
+                $0.extensions = lowercased
+                $0.answers = [:]
+            }
         }
     }
 
@@ -37,17 +54,30 @@ package enum FilePackage {
     /// `path` is absolute and canonical; nested packages count as their outermost package,
     /// because accessing an item inside nested packages accesses all of them.
     package static func root(containing path: String) -> String? {
-        let extensions = packageExtensions
-        var prefix = ""
-        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
-            prefix += "/" + component
-            if let dot = component.lastIndex(of: "."), dot != component.startIndex,
-                isPackageExtension(component[component.index(after: dot)...].lowercased(), extra: extensions)
-            {
-                return prefix
+        let components = path.split(separator: "/", omittingEmptySubsequences: true)
+        let generation = UTTypeRegistry.shared.generation
+        let packageIndex: Int? = state.withLock { state in
+            if state.generation != generation {
+                state.answers = [:]
+                state.generation = generation
             }
+            for (index, component) in components.enumerated() {
+                guard let dot = component.lastIndex(of: "."), dot != component.startIndex else { continue }
+                let pathExtension = String(component[component.index(after: dot)...])
+                let isPackage: Bool
+                if let known = state.answers[pathExtension] {
+                    isPackage = known
+                } else {
+                    isPackage = isPackageExtension(pathExtension.lowercased(), extra: state.extensions)
+                    if state.answers.count >= answerLimit { state.answers = [:] }
+                    state.answers[pathExtension] = isPackage
+                }
+                if isPackage { return index }
+            }
+            return nil
         }
-        return nil
+        guard let packageIndex else { return nil }
+        return "/" + components[...packageIndex].joined(separator: "/")
     }
 
     /// Whether a lowercased extension names a package: a declared package type, or one of `extra`.

@@ -27,6 +27,8 @@ public final class UTTypeRegistry: Sendable {
         var exported: [UTType.Record] = []
         var imported: [UTType.Record] = []
         var snapshot = UTTypeRegistry.systemTable
+        /// How many times the declarations changed, so that answers derived from them can be kept until they do.
+        var generation: UInt64 = 0
     }
 
     private let state = Mutex(State())
@@ -35,6 +37,9 @@ public final class UTTypeRegistry: Sendable {
 
     /// The current declarations, copied out under the lock so that queries never hold it.
     var snapshot: Snapshot { state.withLock { $0.snapshot } }
+
+    /// The number of changes to the declarations so far; an answer computed from a snapshot stays right while it is unchanged.
+    var generation: UInt64 { state.withLock { $0.generation } }
 
     // MARK: Loading declarations
 
@@ -85,6 +90,7 @@ public final class UTTypeRegistry: Sendable {
                 }
             }
             state.snapshot = Snapshot(records: UTType.systemRecords + state.exported + state.imported)
+            state.generation += 1
         }
     }
 

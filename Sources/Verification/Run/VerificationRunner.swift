@@ -40,20 +40,26 @@ public struct VerificationRunner: Sendable {
     }
 
     /// Runs `jobs` and returns the report.
+    ///
+    /// Each of the `jobs` lanes runs its cases one after another in a scratch folder of the same name,
+    /// emptied after each case. Every save coordinates on its item and on each folder above it, and
+    /// each path a run names costs lock files that are made, and later deleted, in the coordination
+    /// folder every process shares; folder names that repeat from case to case reuse them.
     public func run(_ work: [Job]) async -> VerificationReport {
+        let runName = "docmigrate-verify-\(UUID().uuidString)"
         var results: [CaseResult] = []
-        await withTaskGroup(of: CaseResult.self) { group in
+        await withTaskGroup(of: (result: CaseResult, lane: Int).self) { group in
             var next = 0
-            func addNext() {
+            func addNext(lane: Int) {
                 guard next < work.count else { return }
                 let job = work[next]
                 next += 1
-                group.addTask { await self.run(job) }
+                group.addTask { (await self.run(job, scratchName: "\(runName)-\(lane)"), lane) }
             }
-            for _ in 0..<min(jobs, work.count) { addNext() }
-            while let result = await group.next() {
+            for lane in 0..<min(jobs, work.count) { addNext(lane: lane) }
+            while let (result, lane) = await group.next() {
                 results.append(result)
-                addNext()
+                addNext(lane: lane)
             }
         }
         return VerificationReport(cases: results)
@@ -61,11 +67,20 @@ public struct VerificationRunner: Sendable {
 
     /// Runs one case in a scratch folder of its own.
     public func run(_ job: Job) async -> CaseResult {
+        await run(job, scratchName: "docmigrate-verify-\(UUID().uuidString)")
+    }
+
+    /// Runs one case in the scratch folder `scratchName`, or in a fresh one when a folder of that name is still there.
+    private func run(_ job: Job, scratchName: String) async -> CaseResult {
         let corpus = job.corpus
         let expectation = job.goldenCase.expect ?? .roundTrip
         var result = CaseResult(
             corpus: corpus.name, input: job.goldenCase.input, expectation: expectation, routes: corpus.routes.map(\.name), failures: [])
-        let scratch = Self.newItem(named: "docmigrate-verify-\(UUID().uuidString)", in: Self.scratchRoot)
+        var scratch = Self.newItem(named: scratchName, in: Self.scratchRoot)
+        // The previous case of the lane could not remove its folder: this case must not find its files.
+        if FileManager.default.fileExists(atPath: scratch.path) {
+            scratch = Self.newItem(named: "docmigrate-verify-\(UUID().uuidString)", in: Self.scratchRoot)
+        }
         defer { try? FileManager.default.removeItem(at: scratch) }
         do {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -168,11 +183,23 @@ public struct VerificationRunner: Sendable {
         // Each reader's own output is compared with what it made of every other route's: read it once.
         var ownOutputs: [String: FileWrapper] = [:]
         for (name, url) in outputs { ownOutputs[name] = try FileWrapper(url: url, options: .immediate) }
+        // Every pair of the matrix works on a copy at the same path, removed after each: a save
+        // coordinates on the copy and on each folder above it, and each path a case names costs lock
+        // files that are created, and later deleted, in the coordination folder every process shares.
+        // One path for the matrix instead of one per pair makes two of those per case instead of twenty-four.
+        let matrixFolder = Self.newItem(named: "matrix", in: scratch)
+        let redactedFolder = Self.newItem(named: "matrix-redacted", in: scratch)
+        if outputs.count > 1 { try FileManager.default.createDirectory(at: matrixFolder, withIntermediateDirectories: true) }
         for (writerIndex, writer) in corpus.routes.enumerated() {
             guard let written = outputs[writer.name] else { continue }
             for (readerIndex, reader) in corpus.routes.enumerated() where readerIndex != writerIndex {
                 guard let readersOwn = outputs[reader.name], let expected = ownOutputs[reader.name] else { continue }
-                let copy = try workingCopy(of: written, in: Self.newItem(named: "matrix-\(writerIndex)-\(readerIndex)", in: scratch))
+                let copy = Self.newItem(named: written.lastPathComponent, in: matrixFolder)
+                defer {
+                    try? FileManager.default.removeItem(at: copy)
+                    if !redactor.redactions.isEmpty { try? FileManager.default.removeItem(at: redactedFolder) }
+                }
+                try FileManager.default.copyItem(at: written, to: copy)
                 do {
                     try await reader.openAndSave(copy, contentType: corpus.contentType)
                 } catch {
@@ -183,7 +210,6 @@ public struct VerificationRunner: Sendable {
                 }
                 let actual = try FileWrapper(url: copy, options: .immediate)
                 guard let difference = semantic.compare(expected: expected, actual: actual) else { continue }
-                let redactedFolder = Self.newItem(named: "matrix-\(writerIndex)-\(readerIndex)-redacted", in: scratch)
                 if !redactor.redactions.isEmpty, try equalOnceRedacted(readersOwn, copy, redactor: redactor, semantic: semantic, in: redactedFolder) {
                     continue
                 }
