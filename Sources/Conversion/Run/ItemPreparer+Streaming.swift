@@ -75,16 +75,18 @@ extension ItemPreparer {
         result.sourceType = contentType.identifier
         result.route = route.codecIdentifiers
         let inputDigest = StreamedInputDigest(source, size: size, blockSize: settings.blockSize)
-        let written: Int
+        let outputDigest: SHA256Digest
         do {
-            written = try stream(source, through: &transcoder, to: temporary, blockSize: settings.blockSize)
+            let written = try stream(source, through: &transcoder, to: temporary, blockSize: settings.blockSize)
+            // While the input's digest is still being computed beside it: the two hashes are most of the work.
+            outputDigest = try Self.streamedDigest(of: temporary, blockSize: settings.blockSize, expectedLength: verifies ? written : nil)
         } catch {
             inputDigest.cancel()
             _ = try? inputDigest.wait()
             throw error
         }
         result.inputHash = try inputDigest.wait().hexString
-        result.outputHash = try Self.streamedDigest(of: temporary, blockSize: settings.blockSize, expectedLength: verifies ? written : nil).hexString
+        result.outputHash = outputDigest.hexString
         result.outputIsFolder = false
         result.warnings = transcoder.warnings
         try Self.copyMetadata(from: input, status: status, to: temporary)
