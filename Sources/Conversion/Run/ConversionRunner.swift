@@ -254,8 +254,7 @@ public struct ConversionRunner: Sendable {
 
     private func plannedItem(_ item: PlannedItem, routes: ConversionRoutes) -> ConversionReport.Item {
         var result = ConversionReport.Item(input: item.input, output: job.inPlace ? item.input : outputPath(for: item, routes: routes), status: .planned)
-        let leadingBytes = item.kind == .file
-            ? Array(((try? ByteNamedFiles.contents(item.input.bytes).data) ?? Data()).prefix(ContentTypeDetector.sniffedByteCount)) : []
+        let leadingBytes = item.kind == .file ? ((try? Self.leadingBytes(of: item.input, count: ContentTypeDetector.sniffedByteCount)) ?? []) : []
         let (contentType, codec) = ItemPreparer(registry: job.registry, routes: routes).detect(item.input, kind: item.kind, leadingBytes: leadingBytes)
         result.sourceType = contentType.identifier
         if let codec {
@@ -311,10 +310,8 @@ public struct ConversionRunner: Sendable {
                 }
                 return .success(try scratchCopy(of: backupPath, named: item.input.lastComponent, folder: folder))
             }
-            let original = try ByteNamedFiles.contents(item.input.bytes)
             if (try ByteNamedFiles.status(backupPath.bytes)) != nil {
-                let existing = try ByteNamedFiles.contents(backupPath.bytes).data
-                if existing == original.data { return .success(BackupPlan(source: item.input, backup: nil)) }
+                if try Self.streamedContentsEqual(backupPath, item.input) { return .success(BackupPlan(source: item.input, backup: nil)) }
                 guard job.resume else {
                     return .failure(ConversionError(
                         code: "convert.backup-exists", message: "a different file already has the backup's name \(backupPath)", file: item.input.description))
@@ -322,9 +319,9 @@ public struct ConversionRunner: Sendable {
                 return .success(BackupPlan(source: backupPath, backup: nil))
             }
             let temporary = folder.appending(Array(Self.temporaryName().utf8))
-            try ByteNamedFiles.createFile(temporary.bytes, contents: original.data)
-            try ItemPreparer.copyMetadata(from: item.input, status: original.status, to: temporary)
-            guard try ByteNamedFiles.contents(temporary.bytes).data == original.data else {
+            let status = try Self.streamedCopy(item.input, to: temporary)
+            try ItemPreparer.copyMetadata(from: item.input, status: status, to: temporary)
+            guard try Self.streamedContentsEqual(temporary, item.input) else {
                 try? ByteNamedFiles.removeTree(temporary.bytes)
                 return .failure(ConversionError(code: "convert.backup-mismatch", message: "the backup copy does not read back as the original", file: item.input.description))
             }

@@ -28,10 +28,15 @@ enum DocumentDigest {
             hasher.update(Array((wrapper.symbolicLinkDestinationURL?.path ?? "").utf8))
         } else {
             let data = wrapper.regularFileContents ?? Data()
-            hasher.update(Array("F".utf8))
-            var length = UInt64(data.count).littleEndian
-            withUnsafeBytes(of: &length) { hasher.update($0) }
+            startFile(length: data.count, in: &hasher)
             hasher.update(data)
         }
+    }
+
+    /// Starts a file's digest: its mark and its length, which the file's bytes follow (a streamed file is hashed without a wrapper).
+    static func startFile(length: Int, in hasher: inout SHA256) {
+        hasher.update(Array("F".utf8))
+        var encodedLength = UInt64(length).littleEndian
+        withUnsafeBytes(of: &encodedLength) { hasher.update($0) }
     }
 }

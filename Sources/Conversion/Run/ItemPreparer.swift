@@ -40,6 +40,7 @@ public struct ItemPreparer: Sendable {
     }
 
     private func prepare(input: ItemPath, kind: PlannedItem.Kind, temporary: ItemPath, into result: inout PreparedItem) throws {
+        if kind == .file, try prepareStreaming(input: input, temporary: temporary, into: &result) { return }
         let wrapper: FileWrapper
         let status: FileStatus
         var leadingBytes: [UInt8] = []

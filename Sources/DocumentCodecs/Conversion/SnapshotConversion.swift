@@ -27,6 +27,7 @@ public struct AnySnapshotConversion: Sendable {
     public let targetCodec: String
     private let run: @Sendable (AnySnapshot) throws -> AnySnapshot
     private let check: (@Sendable (AnySnapshot, AnySnapshot) -> [ConversionWarning])?
+    private let streaming: (@Sendable (AnyDocumentCodec, AnyDocumentCodec, Bool) -> (any StreamingFileConverter)?)?
 
     /// Wraps the conversion type `Conversion` (with its warning check when it is a `WarningReportingConversion`).
     public init<Conversion: SnapshotConversion>(_ conversion: Conversion.Type) {
@@ -34,6 +35,11 @@ public struct AnySnapshotConversion: Sendable {
             check = Self.warningCheck(reporting)
         } else {
             check = nil
+        }
+        if let streamable = conversion as? any StreamingSnapshotConversion.Type {
+            streaming = { source, target, verifies in streamable.streamingConverter(from: source, to: target, verifies: verifies) }
+        } else {
+            streaming = nil
         }
         sourceCodec = Conversion.Source.identifier
         targetCodec = Conversion.Target.identifier
@@ -55,6 +61,11 @@ public struct AnySnapshotConversion: Sendable {
     /// What converting `source` into `converted` lost; empty for a conversion that reports nothing.
     public func warnings(converting source: AnySnapshot, into converted: AnySnapshot) -> [ConversionWarning] {
         check?(source, converted) ?? []
+    }
+
+    /// The block-at-a-time form of this conversion between these codecs, when it has one (see `StreamingSnapshotConversion`).
+    public func streamingConverter(from source: AnyDocumentCodec, to target: AnyDocumentCodec, verifies: Bool) -> (any StreamingFileConverter)? {
+        streaming?(source, target, verifies)
     }
 
     private static func warningCheck<Reporting: WarningReportingConversion>(

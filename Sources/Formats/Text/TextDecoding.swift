@@ -52,10 +52,18 @@ enum TextDecoding {
     /// UTF-16 without a mark: a NUL in the first two bytes (as CoreFoundation sniffs it), an even
     /// length, and NULs on one side of the code units; the side gives the byte order.
     static func likelyUTF16(_ bytes: UnsafeBufferPointer<UInt8>) -> TextEncoding? {
-        guard bytes.count >= 2, bytes.count % 2 == 0, bytes[0] == 0 || bytes[1] == 0 else { return nil }
+        likelyUTF16(head: bytes, count: bytes.count)
+    }
+
+    /// How many leading bytes ``likelyUTF16(head:count:)`` looks at.
+    static let utf16SniffedByteCount = 4096
+
+    /// The same from the first ``utf16SniffedByteCount`` bytes (or all, when fewer) of a file of `count` bytes.
+    static func likelyUTF16(head bytes: UnsafeBufferPointer<UInt8>, count: Int) -> TextEncoding? {
+        guard count >= 2, bytes.count >= 2, count % 2 == 0, bytes[0] == 0 || bytes[1] == 0 else { return nil }
         var evenNULs = 0, oddNULs = 0
         var index = 0
-        let limit = min(bytes.count, 4096)
+        let limit = min(count, utf16SniffedByteCount, bytes.count & ~1)
         while index < limit {
             if bytes[index] == 0 { evenNULs += 1 }
             if bytes[index + 1] == 0 { oddNULs += 1 }

@@ -86,7 +86,6 @@ public struct TextNormalization: Sendable, Hashable {
         guard let base = input.baseAddress, !input.isEmpty else { return ("", 0) }
         let count = input.count
         let pieceSize = Self.pieceSize
-        let target = Array(lineEnding.characters.utf8)
         // Each byte becomes at most two (a lone CR or an LF written as CR LF).
         let scratchSize = 2 * min(count, pieceSize)
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: scratchSize)
@@ -98,34 +97,54 @@ public struct TextNormalization: Sendable, Hashable {
             var end = min(start + pieceSize, count)
             while end < count, base[end] & 0xC0 == 0x80 { end -= 1 }
             if end < count, base[end - 1] == 0x0D { end -= 1 }
-            var position = start, written = 0
-            while position < end {
-                let next = Self.nextLineBreak(in: base, from: position, to: end)
-                (scratch + written).initialize(from: base + position, count: next - position)
-                written += next - position
-                guard next < end else { break }
-                if base[next] == 0x0D {
-                    if next + 1 < end, base[next + 1] == 0x0A {
-                        if lineEnding != .crlf { changed += 1 }
-                        position = next + 2
-                    } else {
-                        if lineEnding != .cr { changed += 1 }
-                        position = next + 1
-                    }
-                } else {
-                    if lineEnding != .lf { changed += 1 }
-                    position = next + 1
-                }
-                for byte in target {
-                    scratch[written] = byte
-                    written += 1
-                }
-            }
+            let (written, changedHere) = rewriteLineEndings(base, from: start, to: end, into: scratch)
+            changed += changedHere
             let piece = UnsafeBufferPointer(start: scratch, count: written)
             builder.append(validUTF8: piece, isASCII: UTF8TextBuilder.isASCII(piece))
             start = end
         }
         return (builder.text, changed)
+    }
+
+    /// Rewrites every LF, CR LF and lone CR of `base[start..<end]` as ``lineEnding`` into `output`;
+    /// returns how many bytes it wrote and how many line endings that changed.
+    ///
+    /// The one statement of the rules, for the whole text above and for ``TextTranscoding``'s
+    /// streaming decode. The range must not end on a CR whose LF may follow past `end` (a caller
+    /// holds such a CR back for the next range); `output` has room for twice the range's bytes.
+    func rewriteLineEndings(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, into output: UnsafeMutablePointer<UInt8>) -> (Int, Int) {
+        var position = start, written = 0, changed = 0
+        while position < end {
+            let next = Self.nextLineBreak(in: base, from: position, to: end)
+            (output + written).update(from: base + position, count: next - position)
+            written += next - position
+            guard next < end else { break }
+            if base[next] == 0x0D {
+                if next + 1 < end, base[next + 1] == 0x0A {
+                    if lineEnding != .crlf { changed += 1 }
+                    position = next + 2
+                } else {
+                    if lineEnding != .cr { changed += 1 }
+                    position = next + 1
+                }
+            } else {
+                if lineEnding != .lf { changed += 1 }
+                position = next + 1
+            }
+            switch lineEnding {
+            case .lf:
+                output[written] = 0x0A
+                written += 1
+            case .cr:
+                output[written] = 0x0D
+                written += 1
+            case .crlf:
+                output[written] = 0x0D
+                output[written + 1] = 0x0A
+                written += 2
+            }
+        }
+        return (written, changed)
     }
 
     /// The input bytes rewritten into the scratch buffer at a time: small enough to stay in the processor's cache.

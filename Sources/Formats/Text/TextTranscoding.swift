@@ -16,24 +16,29 @@ public enum TextTranscoding {
     /// Converts `source`, read as `encoding`, to UTF-8 at `destination`; returns how many undefined bytes became U+FFFD.
     ///
     /// Throws `text.invalid-bytes` at the byte offset of the first byte `encoding` does not define,
-    /// unless `replacingInvalidBytes` is set. The output has no byte-order mark, and line endings are kept as they are.
+    /// unless `replacingInvalidBytes` is set. The output has no byte-order mark; line endings are kept
+    /// as they are, or with `lineEnding` every LF, CR LF and lone CR becomes that one (as `docmigrate convert` writes text).
     @discardableResult
     public static func transcodeToUTF8(
-        from source: URL, encoding: SingleByteEncoding, replacingInvalidBytes: Bool = false, to destination: URL
+        from source: URL, encoding: SingleByteEncoding, replacingInvalidBytes: Bool = false, lineEnding: LineEnding? = nil, to destination: URL
     ) throws -> Int {
-        try transcodeToUTF8(from: source, encoding: encoding, replacingInvalidBytes: replacingInvalidBytes, to: destination, blockSize: defaultBlockSize)
+        try transcodeToUTF8(
+            from: source, encoding: encoding, replacingInvalidBytes: replacingInvalidBytes, lineEnding: lineEnding, to: destination,
+            blockSize: defaultBlockSize)
     }
 
     /// The same in blocks of `blockSize` bytes (tests use tiny blocks to put boundaries everywhere).
     static func transcodeToUTF8(
-        from source: URL, encoding: SingleByteEncoding, replacingInvalidBytes replacing: Bool, to destination: URL, blockSize: Int
+        from source: URL, encoding: SingleByteEncoding, replacingInvalidBytes replacing: Bool, lineEnding: LineEnding? = nil, to destination: URL,
+        blockSize: Int
     ) throws -> Int {
         precondition(blockSize > 0, "the block size must be positive")
         #if canImport(Darwin)
         // Apple systems go through the codec: the same bytes, with the whole file in memory.
         let codec = PlainTextCodec(options: TextCodecOptions(forcedEncoding: .singleByte(encoding), replacesInvalidBytes: replacing))
         let document = try codec.decode(FileWrapper(url: source, options: .immediate), contentType: .plainText)
-        try TextDocument(text: document.text).write(to: destination)
+        let text = lineEnding.map { TextNormalization(lineEnding: $0).apply(to: document).document.text } ?? document.text
+        try TextDocument(text: text).write(to: destination)
         return document.replacedSequenceCount
         #else
         let input = try FileDescriptor.openRegularFile(atPath: source.path)
@@ -44,39 +49,25 @@ public enum TextTranscoding {
         defer { try? parent.removeTree(named: temporaryName) }
         let temporary = try parent.openDirectory(named: temporaryName)
         let output = try temporary.createFile(named: name, permissions: 0o666)
-        let table = encoding.utf8Sequences
-        let longest = TextDecoding.longestSequence(table, replacing: replacing)
+        let transcoder = Transcoder(encoding: encoding, replacing: replacing, normalization: lineEnding.map { TextNormalization(lineEnding: $0) })
         var inputBlock = [UInt8](repeating: 0, count: blockSize)
-        var outputBlock = [UInt8](repeating: 0, count: blockSize * longest + TextDecoding.eightBitSlack)
-        var offset = 0, errors = 0
+        var outputBlock = [UInt8](repeating: 0, count: transcoder.outputCapacity(forInputCount: blockSize))
         while true {
             let count = try inputBlock.withUnsafeMutableBytes { try input.readSome(into: $0) }
-            if count == 0 { break }
-            let written: Int
-            do {
-                written = try inputBlock.withUnsafeBufferPointer { block in
-                    try table.withUnsafeBufferPointer { table in
-                        try outputBlock.withUnsafeMutableBytes { output in
-                            guard let base = output.baseAddress else { return 0 }
-                            return try TextDecoding.eightBit(
-                                UnsafeBufferPointer(rebasing: block[0..<count]), table: table, into: base, replacing: replacing, errors: &errors)
-                        }
-                    }
+            let written = try inputBlock.withUnsafeBytes { block in
+                try outputBlock.withUnsafeMutableBytes { output in
+                    count == 0 ? transcoder.finish(into: output) : try transcoder.transcode(UnsafeRawBufferPointer(rebasing: block[0..<count]), into: output)
                 }
-            } catch let invalid as TextDecoding.Invalid {
-                throw CodecError(
-                    code: "text.invalid-bytes", message: "\(invalid.reason) is not valid \(TextEncoding.singleByte(encoding).name)",
-                    location: .byte(offset + invalid.offset))
             }
             try outputBlock.withUnsafeMutableBytes { buffer in
                 guard let base = buffer.baseAddress, written > 0 else { return }
                 // The Data borrows the block only while the write runs.
                 try output.writeAll(Data(bytesNoCopy: base, count: written, deallocator: .none))
             }
-            offset += count
+            if count == 0 { break }
         }
         try AtomicSwap.moveIntoPlace(name, from: temporary, to: parent, newIsDirectory: false)
-        return errors
+        return transcoder.replacedCount
         #endif
     }
 }

@@ -1,0 +1,95 @@
+import DocumentCodecs
+
+extension TextTranscoding {
+    /// One 8-bit stream decoded to UTF-8 a block at a time, its line endings optionally made one kind across block boundaries.
+    ///
+    /// Each block goes through the table kernel of the whole-document decode
+    /// (``TextDecoding/eightBit(_:table:into:replacing:errors:)``) and then, when a line ending is
+    /// asked for, through ``TextNormalization/rewriteLineEndings(_:from:to:into:)``, the rules of the
+    /// whole-document conversion. A block that decodes to a final CR holds it back: whether it is a
+    /// CR LF pair or a lone CR depends on the next block's first byte, or on there being none
+    /// (``finish(into:)``). So the bytes are exactly those of decoding the whole file and normalising
+    /// the whole text, wherever the boundaries fall. A class because it owns its scratch buffer; one thread uses it.
+    final class Transcoder: StreamingTranscoder {
+        let encoding: SingleByteEncoding
+        let replacing: Bool
+        let normalization: TextNormalization?
+        /// How many input bytes the blocks so far held (the offset of the next block in the whole input).
+        private(set) var offset = 0
+        /// How many undefined bytes became U+FFFD so far.
+        private(set) var replacedCount = 0
+        private let table: [UInt32]
+        private let longest: Int
+        private var carriesCarriageReturn = false
+        private var scratch: UnsafeMutableRawPointer?
+        private var scratchSize = 0
+
+        init(encoding: SingleByteEncoding, replacing: Bool, normalization: TextNormalization?) {
+            self.encoding = encoding
+            self.replacing = replacing
+            self.normalization = normalization
+            table = encoding.utf8Sequences
+            longest = TextDecoding.longestSequence(table, replacing: replacing)
+        }
+
+        deinit { scratch?.deallocate() }
+
+        /// Each input byte becomes at most `longest` bytes, and each of those at most two (LF as CR LF); one more for a held-back CR.
+        func outputCapacity(forInputCount count: Int) -> Int {
+            let decoded = (count + 1) * longest + TextDecoding.eightBitSlack
+            return normalization?.lineEnding == .crlf ? 2 * decoded : decoded
+        }
+
+        /// No warnings: the whole-document conversion reports none either (replaced bytes are counted, not reported).
+        var warnings: [ConversionWarning] { [] }
+
+        func transcode(_ block: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> Int {
+            precondition(output.count >= outputCapacity(forInputCount: block.count), "the output buffer is smaller than outputCapacity(forInputCount:)")
+            let input = block.bindMemory(to: UInt8.self)
+            guard let outputBase = output.baseAddress else { return 0 }
+            guard let normalization else {
+                let written = try decode(input, into: outputBase)
+                offset += input.count
+                return written
+            }
+            let needed = (input.count + 1) * longest + TextDecoding.eightBitSlack
+            if scratchSize < needed {
+                scratch?.deallocate()
+                scratch = UnsafeMutableRawPointer.allocate(byteCount: needed, alignment: MemoryLayout<UInt64>.alignment)
+                scratchSize = needed
+            }
+            guard let scratch else { return 0 }
+            let held = carriesCarriageReturn ? 1 : 0
+            if carriesCarriageReturn { scratch.storeBytes(of: 0x0D, as: UInt8.self) }
+            let decoded = held + (try decode(input, into: scratch + held))
+            offset += input.count
+            let bytes = scratch.assumingMemoryBound(to: UInt8.self)
+            var end = decoded
+            carriesCarriageReturn = end > 0 && bytes[end - 1] == 0x0D
+            if carriesCarriageReturn { end -= 1 }
+            return normalization.rewriteLineEndings(bytes, from: 0, to: end, into: outputBase.assumingMemoryBound(to: UInt8.self)).0
+        }
+
+        func finish(into output: UnsafeMutableRawBufferPointer) -> Int {
+            guard let normalization, carriesCarriageReturn, let base = output.baseAddress else { return 0 }
+            carriesCarriageReturn = false
+            let carriageReturn: [UInt8] = [0x0D]
+            return carriageReturn.withUnsafeBufferPointer { held in
+                guard let heldBase = held.baseAddress else { return 0 }
+                return normalization.rewriteLineEndings(heldBase, from: 0, to: 1, into: base.assumingMemoryBound(to: UInt8.self)).0
+            }
+        }
+
+        private func decode(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableRawPointer) throws -> Int {
+            do {
+                return try table.withUnsafeBufferPointer { table in
+                    try TextDecoding.eightBit(input, table: table, into: output, replacing: replacing, errors: &replacedCount)
+                }
+            } catch let invalid as TextDecoding.Invalid {
+                throw CodecError(
+                    code: "text.invalid-bytes", message: "\(invalid.reason) is not valid \(TextEncoding.singleByte(encoding).name)",
+                    location: .byte(offset + invalid.offset))
+            }
+        }
+    }
+}
