@@ -94,7 +94,9 @@ public struct ItemPreparer: Sendable {
             written = FileWrapper(regularFileWithContents: try ByteNamedFiles.contents(temporary.bytes).data)
         }
         if verifies {
-            let reread = try route.targetCodec.decode(written, contentType: route.targetType)
+            // Read back as the codec reads its own output: the options for reading inputs (a forced
+            // encoding, a fallback) describe the inputs, not what the target codec wrote.
+            let reread = try route.targetCodec.withoutOptions.decode(written, contentType: route.targetType)
             let differences = try route.targetCodec.differences(expected: snapshot, actual: reread)
             if let first = differences.first {
                 throw ConversionError(

@@ -40,6 +40,22 @@ public struct AnyDocumentCodec: Sendable {
         self.options = options
     }
 
+    /// The same codec as its type makes it, without run-time options.
+    ///
+    /// What reads back a file this codec wrote: options such as a forced encoding say how to read a
+    /// job's inputs, and must not override what the written file itself says (text written as UTF-8
+    /// read back as Mac OS Roman would never compare equal).
+    public var withoutOptions: AnyDocumentCodec {
+        AnyDocumentCodec(unconfigured: unconfigured)
+    }
+
+    private init(unconfigured: AnyCodecBox) {
+        box = unconfigured
+        self.unconfigured = unconfigured
+        binding = nil
+        options = CodecOptions()
+    }
+
     /// The names of the run-time options the codec takes; empty when it is not a ``ConfigurableCodec``.
     public var acceptedOptions: [String] { unconfigured.acceptedOptions }
 

@@ -8,17 +8,13 @@ import DocumentCodecs
 /// `encoding` or chosen by `fallback-encoding` after detection, the same bytes come from
 /// ``TextTranscoding/Transcoder`` block by block. Everything else declines and takes the whole route:
 /// other encodings, a fallback file that starts with a byte-order mark, looks like UTF-16 or is
-/// entirely valid UTF-8, a codec that is not the built-in plain-text codec, and, when the output is
-/// verified, a target codec whose options would not read UTF-8 back as UTF-8 (a forced 8-bit
-/// encoding: the whole route then reports a verification mismatch, which only it explains).
+/// entirely valid UTF-8, and a codec that is not the built-in plain-text codec. The output is read
+/// back as UTF-8 whatever the options say, as the whole route reads it back with the target codec
+/// without the options for reading inputs.
 extension PlainTextToNormalizedUTF8: StreamingSnapshotConversion {
     public static func streamingConverter(from source: AnyDocumentCodec, to target: AnyDocumentCodec, verifies: Bool) -> (any StreamingFileConverter)? {
         guard source.accept(IsPlainTextCodec()), target.accept(IsPlainTextCodec()), let options = try? TextCodecOptions(source.options) else {
             return nil
-        }
-        if verifies {
-            guard let targetOptions = try? TextCodecOptions(target.options) else { return nil }
-            if let forced = targetOptions.forcedEncoding, forced != .utf8 { return nil }
         }
         let replacing = options.replacesInvalidBytes
         if let forced = options.forcedEncoding {

@@ -119,9 +119,13 @@ import Testing
         try FileManager.default.createDirectory(at: folder.appending("in"), withIntermediateDirectories: true)
         // "Crème brûlée" in Mac OS Roman with a classic Mac line ending: not UTF-8, so only a declared fallback reads it.
         try Data([0x43, 0x72, 0x8F, 0x6D, 0x65, 0x20, 0x62, 0x72, 0x9E, 0x6C, 0x8E, 0x65, 0x0D]).write(to: folder.appending("in/recipe.txt"))
-        let output = folder.appending("out").path
-        let run = try BuiltExecutable.run(["convert", "--to", "plain-text", "--fallback-encoding", "macintosh", "-o", output, folder.appending("in").path])
-        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: output + "/recipe.txt")) == Data("Crème brûlée\n".utf8))
+        // A forced encoding too, with the output read back and compared (its UTF-8 is read back as UTF-8,
+        // not in the encoding forced on the inputs).
+        for option in ["--fallback-encoding", "--encoding"] {
+            let output = folder.appending("out" + option).path
+            let run = try BuiltExecutable.run(["convert", "--to", "plain-text", option, "macintosh", "-o", output, folder.appending("in").path])
+            #expect(run.status == 0, "\(option): \(run.standardOutput)\(run.standardError)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: output + "/recipe.txt")) == Data("Crème brûlée\n".utf8))
+        }
     }
 }
