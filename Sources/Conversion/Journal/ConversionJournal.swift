@@ -159,8 +159,14 @@ extension ConversionJournal.Entry {
 
     /// A JSON string: quotes, backslashes and control characters escaped, everything else as UTF-8.
     static func appendString(_ text: String, to bytes: inout [UInt8]) {
-        let hexDigits = Array("0123456789abcdef".utf8)
         bytes.append(UInt8(ascii: "\""))
+        // Paths, digests and times rarely need escaping: then the bytes go in at once, not one append each.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
+        let hexDigits = Array("0123456789abcdef".utf8)
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]

@@ -44,13 +44,17 @@ public struct ItemPreparer: Sendable {
         let wrapper: FileWrapper
         let status: FileStatus
         var leadingBytes: [UInt8] = []
+        // A file's attributes are read on the descriptor it is read through; a package's by its path, at the end.
+        var inputAttributes: [(name: String, value: [UInt8])]?
         switch kind {
         case .file:
-            let read = try ByteNamedFiles.contents(input.bytes, followingLinks: true)
-            wrapper = FileWrapper(regularFileWithContents: read.data)
+            let (file, opened) = try ByteNamedOpenFile.openForReading(input.bytes, followingLinks: true)
+            let data = try file.contents(expectedSize: opened.size)
+            inputAttributes = (try? file.extendedAttributes()) ?? []
+            wrapper = FileWrapper(regularFileWithContents: data)
             wrapper.preferredFilename = String(decoding: input.lastComponent, as: UTF8.self)
-            status = read.status
-            leadingBytes = Array(read.data.prefix(ContentTypeDetector.sniffedByteCount))
+            status = opened
+            leadingBytes = Array(data.prefix(ContentTypeDetector.sniffedByteCount))
         case .package:
             guard let url = input.fileURL else {
                 throw ConversionError(code: "convert.package-name-not-utf8", message: "a package whose path is not UTF-8 cannot be read as one document")
@@ -84,14 +88,15 @@ public struct ItemPreparer: Sendable {
             snapshot = converted
         }
         let output = try route.targetCodec.encode(snapshot, previous: nil, contentType: route.targetType)
-        try write(output, to: temporary, isFolder: &result.outputIsFolder)
+        // A file output stays open from its creation to its last metadata call: no step looks its path up again.
+        let writtenFile = try write(output, to: temporary, isFolder: &result.outputIsFolder)
 
         let written: FileWrapper
-        if result.outputIsFolder {
+        if case let (file, size)? = writtenFile {
+            written = FileWrapper(regularFileWithContents: try file.contents(expectedSize: size))
+        } else {
             guard let url = temporary.fileURL else { throw ConversionError(code: "convert.output-path-not-utf8", message: "the output path is not UTF-8") }
             written = try FileWrapper(url: url, options: .immediate)
-        } else {
-            written = FileWrapper(regularFileWithContents: try ByteNamedFiles.contents(temporary.bytes).data)
         }
         if verifies {
             // Read back as the codec reads its own output: the options for reading inputs (a forced
@@ -105,7 +110,12 @@ public struct ItemPreparer: Sendable {
             }
         }
         result.outputHash = DocumentDigest.of(written).hexString
-        try Self.copyMetadata(from: input, status: status, to: temporary)
+        if case let (file, _)? = writtenFile {
+            let attributes = inputAttributes ?? ((try? ExtendedAttributes.all(atPath: input.bytes)) ?? [])
+            try Self.finishOutput(file, at: temporary, attributes: attributes, status: status)
+        } else {
+            try Self.copyMetadata(from: input, status: status, to: temporary)
+        }
     }
 
     /// The content type and codec of the input, content first (a signature, then the extension, then a guess).
@@ -124,32 +134,64 @@ public struct ItemPreparer: Sendable {
         return (detection.contentType, detection.codec)
     }
 
-    private func write(_ output: FileWrapper, to temporary: ItemPath, isFolder: inout Bool) throws {
+    /// Writes `output` at `temporary`; a file output comes back still open (read and write), with the bytes written.
+    private func write(_ output: FileWrapper, to temporary: ItemPath, isFolder: inout Bool) throws -> (ByteNamedOpenFile, Int64)? {
         if output.isRegularFile {
             guard let data = output.regularFileContents else {
                 throw ConversionError(code: "convert.encode.unreadable", message: "the encoded output has no contents")
             }
-            try ByteNamedFiles.createFile(temporary.bytes, contents: data)
+            let file = try ByteNamedOpenFile.create(temporary.bytes)
             isFolder = false
+            try file.write(data)
+            return (file, Int64(data.count))
         } else if output.isDirectory {
             guard let url = temporary.fileURL else {
                 throw ConversionError(code: "convert.output-path-not-utf8", message: "a package output needs a UTF-8 path")
             }
             try output.write(to: url, options: [], originalContentsURL: nil)
             isFolder = true
+            return nil
         } else {
             throw ConversionError(code: "convert.encode.link", message: "the codec encoded a symbolic link, which a job does not write")
         }
     }
 
     /// Gives `destination` the permission bits, extended attributes and modification time of `source`.
+    ///
+    /// Attributes first: the kernel checks a `user.*` attribute's write against the permission bits,
+    /// so after bits that forbid writing (a read-only input's) it would refuse them to anyone but root.
     static func copyMetadata(from source: ItemPath, status: FileStatus, to destination: ItemPath) throws {
-        try ByteNamedFiles.setPermissions(destination.bytes, status.permissions)
         for attribute in (try? ExtendedAttributes.all(atPath: source.bytes)) ?? [] {
             // A namespace the user may not write (`trusted.*`, `security.*`) is not worth failing the item over.
             try? ExtendedAttributes.set(attribute.name, value: attribute.value, atPath: destination.bytes)
         }
+        try ByteNamedFiles.setPermissions(destination.bytes, status.permissions)
         try ByteNamedFiles.setModificationTime(destination.bytes, seconds: status.modificationSeconds, nanoseconds: status.modificationNanoseconds)
+    }
+
+    /// Gives the open temporary output `file` at `temporary` the input's metadata; when that fails, removes the temporary and rethrows.
+    ///
+    /// An output without its input's permission bits or time must never be renamed into place, nor left behind.
+    static func finishOutput(_ file: ByteNamedOpenFile, at temporary: ItemPath, attributes: [(name: String, value: [UInt8])], status: FileStatus) throws {
+        do {
+            try copyMetadata(attributes: attributes, status: status, to: file)
+        } catch {
+            try? ByteNamedFiles.removeTree(temporary.bytes)
+            throw error
+        }
+    }
+
+    /// Gives the open `file` the extended attributes `attributes`, then the permission bits and modification time in `status`.
+    ///
+    /// On the descriptor rather than by path: three path lookups fewer per item. The order is
+    /// `copyMetadata(from:status:to:)`'s, and the time comes last because nothing after it may touch the file.
+    static func copyMetadata(attributes: [(name: String, value: [UInt8])], status: FileStatus, to file: ByteNamedOpenFile) throws {
+        for attribute in attributes {
+            // A namespace the user may not write (`trusted.*`, `security.*`) is not worth failing the item over.
+            try? file.setExtendedAttribute(attribute.name, value: attribute.value)
+        }
+        try file.setPermissions(status.permissions)
+        try file.setModificationTime(seconds: status.modificationSeconds, nanoseconds: status.modificationNanoseconds)
     }
 }
 
