@@ -241,7 +241,8 @@ public struct Comparator: Sendable {
                 } else {
                     finding = try compareMember(
                         path: path, expected: expectedEntry, actual: actualEntry, rule: rule, knownEquality: equalities[index],
-                        refines: refines(path))
+                        // Equal files end before any refinement; asking only for the others spares a walk up each path.
+                        refines: equalities[index] != true && refines(path))
                 }
                 if let finding { findings.append(finding) }
             case (let expectedEntry?, nil):
@@ -306,9 +307,7 @@ public struct Comparator: Sendable {
             } else {
                 let path = left[leftIndex].path
                 switch (left[leftIndex].entry, right[rightIndex].entry) {
-                case (.file, .file):
-                    pairs.append(PairedEntry(path: path, expected: left[leftIndex].entry, actual: right[rightIndex].entry))
-                case (.folder, .folder), (.link, .link):
+                case (.file, .file), (.folder, .folder), (.link, .link):
                     pairs.append(PairedEntry(path: path, expected: left[leftIndex].entry, actual: right[rightIndex].entry))
                 default:
                     pairs.append(PairedEntry(path: path, expected: left[leftIndex].entry.examined(), actual: right[rightIndex].entry.examined()))
@@ -349,7 +348,7 @@ public struct Comparator: Sendable {
 
     /// Whether each pair of files on disk holds the same bytes, by index in `pairs`; nil where not known.
     ///
-    /// Files of different sizes differ without being read. Files of the same size are compared in step
+    /// Files whose sizes are known and differ, differ without being read. The others are compared in step
     /// on up to `workerCount` threads, each taking batches of paths in turn; every answer lands at its
     /// path's index, so the outcome does not depend on which thread finished first. A pair that cannot be
     /// read stays nil, and the sequential pass reports it as it always did.
