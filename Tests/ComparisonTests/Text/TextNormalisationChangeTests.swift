@@ -30,6 +30,26 @@ import Testing
         }
     }
 
+    /// Where the shortcut says no normalisation can make two texts equal, none does; and it says so for a changed letter.
+    @Test func differingBeyondEveryNormalisationIsNeverWrong() {
+        let texts = Self.texts(count: 600)
+        var skipped = 0
+        for expected in texts {
+            for actual in texts.prefix(200) where expected != actual {
+                guard TextComparator.differBeyondEveryNormalisation(expected, actual) else { continue }
+                skipped += 1
+                for normalisation in TextNormalisation.allCases {
+                    #expect(normalisation.apply(to: expected) != normalisation.apply(to: actual), "\(expected.map(\.value)) \(actual.map(\.value))")
+                }
+            }
+        }
+        #expect(skipped > 1_000)
+        func scalars(_ text: String) -> [Unicode.Scalar] { Array(text.unicodeScalars) }
+        #expect(TextComparator.differBeyondEveryNormalisation(scalars("one two\n"), scalars("one twx\n")))
+        #expect(!TextComparator.differBeyondEveryNormalisation(scalars("one two \r\n"), scalars("one two\n\n")))
+        #expect(!TextComparator.differBeyondEveryNormalisation(scalars("caf\u{E9}"), scalars("cafe\u{301}")))
+    }
+
     /// Each cause is still named when the other normalisations are skipped as unable to change either side.
     @Test func causesAreNamedWhateverTheOtherNormalisationsSkip() throws {
         let rows: [(expected: String, actual: String, cause: String?)] = [
