@@ -10,9 +10,10 @@ import Synchronization
 /// compared under the rule its name matches; a package or folder member by member: members added,
 /// removed, renamed (paired by identical SHA-256, empty files excepted) and changed in kind, then each
 /// member present on both sides under the rule of the first `MemberRule` whose glob matches its path.
-/// Files on disk of different sizes differ without being read; files of the same size are compared byte
-/// by byte in step, on several threads, stopping at the first difference (bytes already in memory are
-/// compared directly). A file is loaded, and hashed for the evidence, only when it differs; renames are
+/// Two files on disk are compared byte by byte in step, on several threads, stopping at the first
+/// difference (bytes already in memory are compared directly); single files of different sizes differ
+/// without being read, and in folders, which are listed without sizes, two files larger than one chunk
+/// are told apart by size after it. A file is loaded, and hashed for the evidence, only when it differs; renames are
 /// paired by hashing only the added and removed files. A folder whose path matches an `ignore`, `redact` or `semantic` rule is taken whole. Member
 /// differences are sorted by byte-wise path.
 public struct Comparator: Sendable {
@@ -24,6 +25,15 @@ public struct Comparator: Sendable {
     public var defaultCodec: String?
     /// How byte differences are shown.
     public var byteComparator: ByteComparator
+    /// For a member whose bytes differ under a `bytes` rule, the rule to explain its contents under instead.
+    ///
+    /// Given the member's path; nil (or `bytes`) keeps the byte difference. `docmigrate diff` compares
+    /// every file as bytes and explains the few that differ under the rule their type calls for. Asking
+    /// here, while a differing file's bytes are in memory and on the comparison's threads, spares reading
+    /// it again and hashing it for byte evidence that would be thrown away. A member the rule then finds
+    /// equal is no difference. Members that nest below a removed, added, unreadable or changed folder are
+    /// not asked about: they keep their byte differences.
+    package var refinedRule: (@Sendable (String) -> ComparisonRule?)?
 
     public init(
         rules: ComparisonRules = ComparisonRules(), codecs: CodecRegistry = CodecRegistry(), defaultCodec: String? = nil,
@@ -166,11 +176,14 @@ public struct Comparator: Sendable {
     }
 
     /// Walks both folders at once (one thread each where the machine has two cores), never following links.
+    ///
+    /// Files are listed without their sizes: the comparison reads the files anyway, and a size costs a
+    /// lookup of the file's name per file, as much as opening it (see `DirectoryWalk.SizeReading`).
     private func walkFolders(_ expectedRoot: String, _ actualRoot: String) -> (PackageTree, PackageTree) {
         let roots = [expectedRoot, actualRoot]
         let walks = Mutex<[(entries: [DirectoryWalk.Entry], unlisted: [String])]>([([], []), ([], [])])
         let walk: @Sendable (Int) -> Void = { [self] index in
-            let result = DirectoryWalk(folderAtPath: roots[index], descendingInto: { !isLeafFolder($0) })
+            let result = DirectoryWalk(folderAtPath: roots[index], descendingInto: { !isLeafFolder($0) }, sizes: .skipped)
             // Each side is sorted on its own thread too: the merge that pairs them needs both in order.
             let sorted = PackageTree.sorted(result.entries)
             walks.withLock { $0[index] = (sorted, result.unlistedFolders) }
@@ -205,14 +218,17 @@ public struct Comparator: Sendable {
 
     private func comparePackages(expected: PackageTree, actual: PackageTree) throws -> Difference? {
         var findings: [MemberFinding] = []
-        var removedFiles: [String] = []
-        var addedFiles: [String] = []
-        let pairs = Self.paired(expected, actual)
+        var removedFiles: [(path: String, content: PackageTree.Content)] = []
+        var addedFiles: [(path: String, content: PackageTree.Content)] = []
+        let merged = Self.paired(expected, actual)
+        var pairs = merged.pairs
         let paths = pairs.map(\.path)
         let rulesByPath = paths.map { rules.rule(for: $0) }
         let roots = expected.root.flatMap { expectedRoot in actual.root.map { (expectedRoot, $0) } }
         let equalities = Self.onDiskEqualities(pairs: pairs, rules: rulesByPath, roots: roots)
-        let fileFindings = fileFindingsInParallel(pairs: pairs, rules: rulesByPath, equalities: equalities)
+        Self.examineUnsizedFiles(in: &pairs, rules: rulesByPath, equalities: equalities)
+        let refines = refinement(holders: merged.holders)
+        let fileFindings = fileFindingsInParallel(pairs: pairs, rules: rulesByPath, equalities: equalities, refines: refines)
         for (index, pair) in pairs.enumerated() {
             let path = pair.path
             let rule = rulesByPath[index]
@@ -224,11 +240,13 @@ public struct Comparator: Sendable {
                     finding = try found.get()
                 } else {
                     finding = try compareMember(
-                        path: path, expected: expectedEntry, actual: actualEntry, rule: rule, knownEquality: equalities[index])
+                        path: path, expected: expectedEntry, actual: actualEntry, rule: rule, knownEquality: equalities[index],
+                        // Equal files end before any refinement; asking only for the others spares a walk up each path.
+                        refines: equalities[index] != true && refines(path))
                 }
                 if let finding { findings.append(finding) }
             case (let expectedEntry?, nil):
-                if case .file = expectedEntry { removedFiles.append(path) }
+                if case .file(let content) = expectedEntry { removedFiles.append((path, content)) }
                 findings.append(MemberFinding(
                     path: path,
                     node: Difference(
@@ -236,7 +254,7 @@ public struct Comparator: Sendable {
                         summary: "\(expectedEntry.kindName) is missing from the actual side", cause: Difference.Cause.packageRemoved),
                     holdsDescendants: true))
             case (nil, let actualEntry?):
-                if case .file = actualEntry { addedFiles.append(path) }
+                if case .file(let content) = actualEntry { addedFiles.append((path, content)) }
                 findings.append(MemberFinding(
                     path: path,
                     node: Difference(
@@ -247,7 +265,7 @@ public struct Comparator: Sendable {
                 continue
             }
         }
-        findings = try pairRenames(findings, removed: removedFiles, added: addedFiles, expected: expected, actual: actual)
+        findings = try pairRenames(findings, removed: removedFiles, added: addedFiles)
         let members = Self.nest(findings)
         guard !members.isEmpty else { return nil }
         let count = members.count == 1 ? "1 member" : "\(members.count) members"
@@ -261,31 +279,76 @@ public struct Comparator: Sendable {
         var actual: PackageTree.Entry?
     }
 
-    /// Every path of either tree once, in byte-wise order, paired in one merge of the two sorted sides.
-    private static func paired(_ expected: PackageTree, _ actual: PackageTree) -> [PairedEntry] {
+    /// Every path of either tree once, in byte-wise order, paired in one merge of the two sorted sides,
+    /// and the paths whose findings will hold their descendants' findings (see `nest`).
+    ///
+    /// Files listed without their sizes are examined (`PackageTree.Entry.examined()`) where the pair is
+    /// not two files, whose bytes will say whether they are equal: a file only one side has (rename
+    /// pairing asks whether it is empty), and a file the other side has something else in place of.
+    /// A path holds its descendants' findings when only one side has it, or when the two sides are not
+    /// two files, two folders or two links; that depends on the entries alone, so it is known before any
+    /// comparison. (A path an `ignore` rule skips may be among them: it has no descendants to hold,
+    /// since the walk does not go into an ignored folder.)
+    private static func paired(_ expected: PackageTree, _ actual: PackageTree) -> (pairs: [PairedEntry], holders: Set<String>) {
         let left = expected.items, right = actual.items
         var pairs: [PairedEntry] = []
+        var holders: Set<String> = []
         pairs.reserveCapacity(max(left.count, right.count))
         var leftIndex = 0, rightIndex = 0
         while leftIndex < left.count || rightIndex < right.count {
             if rightIndex == right.count || (leftIndex < left.count && precedesBytewise(left[leftIndex].path, right[rightIndex].path)) {
-                pairs.append(PairedEntry(path: left[leftIndex].path, expected: left[leftIndex].entry, actual: nil))
+                pairs.append(PairedEntry(path: left[leftIndex].path, expected: left[leftIndex].entry.examined(), actual: nil))
+                holders.insert(left[leftIndex].path)
                 leftIndex += 1
             } else if leftIndex == left.count || precedesBytewise(right[rightIndex].path, left[leftIndex].path) {
-                pairs.append(PairedEntry(path: right[rightIndex].path, expected: nil, actual: right[rightIndex].entry))
+                pairs.append(PairedEntry(path: right[rightIndex].path, expected: nil, actual: right[rightIndex].entry.examined()))
+                holders.insert(right[rightIndex].path)
                 rightIndex += 1
             } else {
-                pairs.append(PairedEntry(path: left[leftIndex].path, expected: left[leftIndex].entry, actual: right[rightIndex].entry))
+                let path = left[leftIndex].path
+                switch (left[leftIndex].entry, right[rightIndex].entry) {
+                case (.file, .file), (.folder, .folder), (.link, .link):
+                    pairs.append(PairedEntry(path: path, expected: left[leftIndex].entry, actual: right[rightIndex].entry))
+                default:
+                    pairs.append(PairedEntry(path: path, expected: left[leftIndex].entry.examined(), actual: right[rightIndex].entry.examined()))
+                    holders.insert(path)
+                }
                 leftIndex += 1
                 rightIndex += 1
             }
         }
-        return pairs
+        return (pairs, holders)
+    }
+
+    /// Examines the unsized files of the pairs of two files whose equality is not known: the bytes could
+    /// not be read, or a `redact` rule never reads them. Their findings say why, as the walk would have.
+    /// An `ignore` rule skips a path before anything is read, so its files are never examined.
+    private static func examineUnsizedFiles(in pairs: inout [PairedEntry], rules: [ComparisonRule], equalities: [Bool?]) {
+        for index in pairs.indices where equalities[index] == nil && rules[index].kind != .ignore {
+            guard pairs[index].expected?.isUnsizedFile == true || pairs[index].actual?.isUnsizedFile == true else { continue }
+            pairs[index].expected = pairs[index].expected?.examined()
+            pairs[index].actual = pairs[index].actual?.examined()
+        }
+    }
+
+    /// Whether the member at a path is explained under `refinedRule`: there is one, and no folder above the
+    /// path holds its descendants' findings (`nest`).
+    private func refinement(holders: Set<String>) -> @Sendable (String) -> Bool {
+        guard refinedRule != nil else { return { _ in false } }
+        guard !holders.isEmpty else { return { _ in true } }
+        return { path in
+            var ancestor = Substring(path)
+            while let slash = ancestor.utf8.lastIndex(of: UInt8(ascii: "/")) {
+                ancestor = ancestor[..<slash]
+                if holders.contains(String(ancestor)) { return false }
+            }
+            return true
+        }
     }
 
     /// Whether each pair of files on disk holds the same bytes, by index in `pairs`; nil where not known.
     ///
-    /// Files of different sizes differ without being read. Files of the same size are compared in step
+    /// Files whose sizes are known and differ, differ without being read. The others are compared in step
     /// on up to `workerCount` threads, each taking batches of paths in turn; every answer lands at its
     /// path's index, so the outcome does not depend on which thread finished first. A pair that cannot be
     /// read stays nil, and the sequential pass reports it as it always did.
@@ -293,7 +356,7 @@ public struct Comparator: Sendable {
         pairs entries: [PairedEntry], rules: [ComparisonRule], roots: (String, String)?
     ) -> [Bool?] {
         var equalities = [Bool?](repeating: nil, count: entries.count)
-        var pending: [(index: Int, expectedPath: String, actualPath: String)] = []
+        var pending: [(index: Int, expectedPath: String, actualPath: String, sizesAreKnown: Bool)] = []
         for (index, pair) in entries.enumerated() {
             switch rules[index].kind {
             case .ignore, .redact: continue
@@ -301,10 +364,11 @@ public struct Comparator: Sendable {
             }
             guard case .file(.onDisk(let expectedPath, let expectedSize))? = pair.expected,
                   case .file(.onDisk(let actualPath, let actualSize))? = pair.actual else { continue }
-            if expectedSize != actualSize {
+            let sizesAreKnown = expectedSize != DirectoryWalk.Entry.unknownSize && actualSize != DirectoryWalk.Entry.unknownSize
+            if sizesAreKnown && expectedSize != actualSize {
                 equalities[index] = false
             } else {
-                pending.append((index, expectedPath, actualPath))
+                pending.append((index, expectedPath, actualPath, sizesAreKnown))
             }
         }
         let paths = entries.map(\.path)
@@ -323,9 +387,10 @@ public struct Comparator: Sendable {
                 let batch = nextBatch.add(1, ordering: .relaxed).oldValue
                 guard batch < batchCount else { break }
                 for item in pairs[(batch * batchSize)..<min(pairs.count, (batch + 1) * batchSize)] {
-                    let isEqual = rootComparer != nil
-                        ? try? comparer.contentsAreEqual(atPath: paths[item.index], andPath: paths[item.index])
-                        : try? comparer.contentsAreEqual(atPath: item.expectedPath, andPath: item.actualPath)
+                    let (left, right) = rootComparer != nil ? (paths[item.index], paths[item.index]) : (item.expectedPath, item.actualPath)
+                    let isEqual = item.sizesAreKnown
+                        ? try? comparer.contentsAreEqual(atPath: left, andPath: right)
+                        : try? comparer.contentsOfUnknownSizesAreEqual(atPath: left, andPath: right)
                     if let isEqual { found.append((item.index, isEqual)) }
                 }
             }
@@ -350,7 +415,7 @@ public struct Comparator: Sendable {
     /// run. Where there are few such pairs, or one core, the array stays empty of answers (all nil) and
     /// the sequential pass compares them itself.
     private func fileFindingsInParallel(
-        pairs entries: [PairedEntry], rules: [ComparisonRule], equalities: [Bool?]
+        pairs entries: [PairedEntry], rules: [ComparisonRule], equalities: [Bool?], refines: @Sendable (String) -> Bool
     ) -> [Result<MemberFinding?, any Error>?] {
         var outcomes = [Result<MemberFinding?, any Error>?](repeating: nil, count: entries.count)
         guard Self.workerCount > 1 else { return outcomes }
@@ -379,7 +444,7 @@ public struct Comparator: Sendable {
                     let outcome = Result { () throws -> MemberFinding? in
                         try compareFiles(
                             path: paths[pair.index], expected: pair.expected, actual: pair.actual, rule: rules[pair.index],
-                            knownEquality: equalities[pair.index])
+                            knownEquality: equalities[pair.index], refines: refines(paths[pair.index]))
                     }
                     found.append((pair.index, outcome))
                 }
@@ -403,12 +468,14 @@ public struct Comparator: Sendable {
     /// `knownEquality` is what `onDiskEqualities` learnt: true ends the comparison, false skips the
     /// hashing, and nil (bytes in memory, or a file that could not be read) falls back to hashing.
     private func compareMember(
-        path: String, expected: PackageTree.Entry, actual: PackageTree.Entry, rule: ComparisonRule, knownEquality: Bool?
+        path: String, expected: PackageTree.Entry, actual: PackageTree.Entry, rule: ComparisonRule, knownEquality: Bool?,
+        refines: Bool
     ) throws -> MemberFinding? {
         let location = Self.memberLocation(path)
         switch (expected, actual) {
         case (.file(let expectedContent), .file(let actualContent)):
-            return try compareFiles(path: path, expected: expectedContent, actual: actualContent, rule: rule, knownEquality: knownEquality)
+            return try compareFiles(
+                path: path, expected: expectedContent, actual: actualContent, rule: rule, knownEquality: knownEquality, refines: refines)
         case (.folder(let expectedWrapper), .folder(let actualWrapper)):
             guard rule.kind == .semantic else { return nil }
             guard let left = expectedWrapper(), let right = actualWrapper() else {
@@ -446,9 +513,11 @@ public struct Comparator: Sendable {
     }
 
     /// The finding for a file both sides have, or nil when the rule finds no difference (see `compareMember`).
+    ///
+    /// `refines` says whether a byte difference is explained under `refinedRule` instead.
     private func compareFiles(
         path: String, expected expectedContent: PackageTree.Content, actual actualContent: PackageTree.Content, rule: ComparisonRule,
-        knownEquality: Bool?
+        knownEquality: Bool?, refines: Bool
     ) throws -> MemberFinding? {
         if rule.kind == .redact { return nil }
         let location = Self.memberLocation(path)
@@ -472,6 +541,11 @@ public struct Comparator: Sendable {
             actualData = try actualContent.data()
         } catch {
             return try unreadableFinding(path: path, expected: expectedContent, actual: actualContent)
+        }
+        var rule = rule
+        // Only bytes that differ are explained again, as only they make a byte difference to explain.
+        if rule.kind == .bytes, refines, let refined = refinedRule?(path), refined.kind != .bytes, expectedData != actualData {
+            rule = refined
         }
         let content: Difference?
         if rule.kind == .bytes {
@@ -504,18 +578,19 @@ public struct Comparator: Sendable {
     /// Pairs are made in byte-wise path order on both sides, so the outcome is deterministic when several
     /// files share contents. Empty files are never paired: every empty file has the same hash.
     private func pairRenames(
-        _ findings: [MemberFinding], removed: [String], added: [String], expected: PackageTree, actual: PackageTree
+        _ findings: [MemberFinding], removed: [(path: String, content: PackageTree.Content)],
+        added: [(path: String, content: PackageTree.Content)]
     ) throws -> [MemberFinding] {
         guard !removed.isEmpty, !added.isEmpty else { return findings }
         var addedByDigest: [SHA256Digest: [String]] = [:]
-        for path in added {
-            guard case .file(let content)? = actual.entry(at: path), !content.isEmpty, let digest = try? content.digest() else { continue }
+        for (path, content) in added {
+            guard !content.isEmpty, let digest = try? content.digest() else { continue }
             addedByDigest[digest, default: []].append(path)
         }
         var renames: [String: String] = [:]
         var pairedAdded: Set<String> = []
-        for path in removed {
-            guard case .file(let content)? = expected.entry(at: path), !content.isEmpty, let digest = try? content.digest(),
+        for (path, content) in removed {
+            guard !content.isEmpty, let digest = try? content.digest(),
                   var candidates = addedByDigest[digest], !candidates.isEmpty else { continue }
             let target = candidates.removeFirst()
             addedByDigest[digest] = candidates

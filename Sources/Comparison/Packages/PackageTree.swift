@@ -4,14 +4,15 @@ import Foundation
 
 /// One side of a package comparison flattened to relative paths, read lazily from a `FileWrapper` or a folder.
 ///
-/// Files keep where their bytes are (in memory or on disk) and, on disk, the size the walk read, so that
-/// the comparator can tell files of different sizes apart without reading them, compare the bytes of the
-/// others in step, and load a file only when it differs.
+/// Files keep where their bytes are (in memory or on disk) and, on disk, the size the walk read if it
+/// read sizes, so that the comparator can tell files of different sizes apart without reading them,
+/// compare the bytes of the others in step, and load a file only when it differs.
 struct PackageTree {
     /// A file's bytes: already in memory, or in a file on disk.
     enum Content {
         case loaded(Data)
-        /// A regular file at an absolute path, with the size the walk found.
+        /// A regular file at an absolute path, with the size the walk found (`DirectoryWalk.Entry.unknownSize`
+        /// when the walk did not read sizes; `PackageTree.Entry.examined()` learns it).
         case onDisk(path: String, size: Int64)
         case unreadable(String)
 
@@ -54,6 +55,31 @@ struct PackageTree {
         case link(String)
         /// A folder whose members could not be listed, or an item that is neither file, folder nor link.
         case unreadable(String)
+
+        /// The entry as a walk that examined every file would have listed it.
+        ///
+        /// A folder comparison lists files without their sizes, and learns whether two files are equal by
+        /// reading them. Where it needs more (a file only one side has, whose emptiness rename pairing asks
+        /// about; a pair that could not be read, whose report says why), it examines the file here: its
+        /// size, or `unreadable` as the walk reports a file it could not examine. A file that is no longer
+        /// regular changed while it was compared, and is left for the reading to report.
+        func examined() -> Entry {
+            #if canImport(Darwin)
+            // FileManager's walk reads every size, so nothing here is left unexamined.
+            return self
+            #else
+            guard case .file(.onDisk(let path, let size)) = self, size == DirectoryWalk.Entry.unknownSize else { return self }
+            guard let status = try? FileDescriptor.status(atPath: path) else { return .unreadable("it could not be examined") }
+            guard status.kind == .regular else { return self }
+            return .file(.onDisk(path: path, size: status.size))
+            #endif
+        }
+
+        /// Whether this is a file on disk whose size is not known yet.
+        var isUnsizedFile: Bool {
+            if case .file(.onDisk(_, DirectoryWalk.Entry.unknownSize)) = self { return true }
+            return false
+        }
 
         var kindName: String {
             switch self {
@@ -134,17 +160,6 @@ struct PackageTree {
             items += unlisted.map { Item(path: $0, entry: .unreadable("its members could not be listed")) }
             items.sort { precedesBytewise($0.path, $1.path) }
         }
-    }
-
-    /// What stands at `path`, found by binary search; nil when nothing does.
-    func entry(at path: String) -> Entry? {
-        var low = 0, high = items.count
-        while low < high {
-            let middle = (low + high) / 2
-            if precedesBytewise(items[middle].path, path) { low = middle + 1 } else { high = middle }
-        }
-        guard low < items.count, !precedesBytewise(path, items[low].path) else { return nil }
-        return items[low].entry
     }
 
     private static func add(children folder: FileWrapper, prefix: String, isLeafFolder: IsLeafFolder, into entries: inout [String: Entry]) {

@@ -11,20 +11,26 @@ enum TextDecoding {
 
     /// The scalars of strictly valid UTF-8, or the offset of the first byte that is not.
     static func utf8(_ data: Data) -> Result<[Unicode.Scalar], InvalidByte> {
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(data.count)
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = data.makeIterator()
-        var offset = 0
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded):
-                scalars.append(Unicode.UTF8.decode(encoded))
-                offset += encoded.count
-            case .emptyInput:
-                return .success(scalars)
-            case .error:
-                return .failure(InvalidByte(offset: offset))
+        // The parser reads the bytes in place: Data's own iterator costs a call per byte, which was most
+        // of decoding the differing text files of a folder comparison.
+        data.withUnsafeBytes { bytes in
+            // ASCII is one scalar per byte, and most text is ASCII.
+            if bytes.allSatisfy({ $0 < 0x80 }) { return .success(bytes.map { Unicode.Scalar($0) }) }
+            var scalars: [Unicode.Scalar] = []
+            scalars.reserveCapacity(bytes.count)
+            var parser = Unicode.UTF8.ForwardParser()
+            var iterator = bytes.makeIterator()
+            var offset = 0
+            while true {
+                switch parser.parseScalar(from: &iterator) {
+                case .valid(let encoded):
+                    scalars.append(Unicode.UTF8.decode(encoded))
+                    offset += encoded.count
+                case .emptyInput:
+                    return .success(scalars)
+                case .error:
+                    return .failure(InvalidByte(offset: offset))
+                }
             }
         }
     }

@@ -44,6 +44,29 @@ extension TextNormalisation {
         }
     }
 
+    /// False only when `apply(to: scalars)` would return `scalars` unchanged; found without building a copy.
+    ///
+    /// Exact for every normalisation but Unicode normalisation, where any text beyond ASCII may change.
+    func mayChange(_ scalars: [Unicode.Scalar]) -> Bool {
+        switch self {
+        case .byteOrderMark:
+            return scalars.first == "\u{FEFF}"
+        case .lineEndings:
+            return scalars.contains("\r")
+        case .trailingWhitespace:
+            // Blanks go when a line break or the end follows them: look at the last blank of each run.
+            for index in scalars.indices where scalars[index] == " " || scalars[index] == "\t" {
+                let next = index + 1
+                if next == scalars.count || scalars[next] == "\n" || scalars[next] == "\r" { return true }
+            }
+            return false
+        case .trailingNewline:
+            return scalars.last == "\n" || scalars.last == "\r"
+        case .unicodeNormalisation:
+            return !scalars.allSatisfy(\.isASCII)
+        }
+    }
+
     static func canonicalComposition(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
         // ASCII is its own normal form; skipping Foundation's mapping matters when diffing thousands of files.
         if scalars.allSatisfy(\.isASCII) { return scalars }

@@ -1,4 +1,5 @@
 import Comparison
+import DocumentPlatform
 import Foundation
 import Verification
 
@@ -54,7 +55,7 @@ extension Verb {
             throw UsageError("--limit takes a positive whole number, not '\(arguments.value("limit") ?? "")'", code: "usage.invalid-value")
         }
 
-        for path in [expectedPath, actualPath] where (try? FileManager.default.attributesOfItem(atPath: path)) == nil {
+        for path in [expectedPath, actualPath] where DocumentComparison.itemType(atPath: path) == nil {
             let error = ComparisonError(code: "comparison.missing", message: "there is no file or folder here", file: path)
             context.output.standardError.write("Error: \(error)\n")
             return .couldNotProceed
@@ -144,20 +145,19 @@ struct DiffReport: Encodable {
 /// `diff`'s comparison: the `Comparator` with explicit rules, plus a rule per file from its detected type.
 ///
 /// Detection only matters where contents differ (text and JSON rules without normalisations find no
-/// difference in equal bytes), so the comparator first runs with `bytes` for every file no explicit rule
-/// covers, and the few members that differ are compared again under their detected rule. That keeps the
-/// per-path cost of the walk at the explicit rules alone, instead of one glob per known extension.
-struct DocumentComparison {
+/// difference in equal bytes), so the comparator runs with `bytes` for every file no explicit rule
+/// covers, and explains each of the few members that differ under its detected rule (the comparator's
+/// `refinedRule`, asked while their bytes are in memory). That keeps the per-path cost of the walk at
+/// the explicit rules alone, instead of one glob per known extension.
+struct DocumentComparison: Sendable {
     var memberRules: [MemberRule]
     var fallback: ComparisonRule?
     var isSemantic: Bool
     var codecs: CodecRegistry
 
-    private static let memberPrefix = "member "
-
     func compare(expectedAt expected: URL, actualAt actual: URL) throws -> Difference? {
-        let expectedType = try? FileManager.default.attributesOfItem(atPath: expected.path)[.type] as? FileAttributeType
-        let actualType = try? FileManager.default.attributesOfItem(atPath: actual.path)[.type] as? FileAttributeType
+        let expectedType = Self.itemType(atPath: expected.path)
+        let actualType = Self.itemType(atPath: actual.path)
         if expectedType == .typeRegular && actualType == .typeRegular {
             let name = actual.lastPathComponent
             let rule = memberRules.first { $0.glob.matches(name) }?.rule ?? fallback ?? detectedRule(for: name, isFolder: false)
@@ -172,9 +172,29 @@ struct DocumentComparison {
             }
         }
         let rules = ComparisonRules(memberRules + semanticMemberRules(), fallback: fallback ?? .bytes)
-        let difference = try Comparator(rules: rules, codecs: codecs).compare(expectedAt: expected, actualAt: actual)
-        guard fallback == nil else { return difference }
-        return try refine(difference, expected: expected, actual: actual)
+        var comparator = Comparator(rules: rules, codecs: codecs)
+        if fallback == nil { comparator.refinedRule = { [self] path in refinedRule(for: path) } }
+        return try comparator.compare(expectedAt: expected, actualAt: actual)
+    }
+
+    /// The kind of the item at `path`, not following a final link, or nil when nothing can be found there.
+    ///
+    /// As `FileManager.attributesOfItem` answers, which also looks up the owner's and group's names in
+    /// /etc/passwd and /etc/group (and asks nscd) on every call: four calls were a visible part of
+    /// comparing two small folders. Where the lstat seam exists, one lstat answers; errors other than a
+    /// missing item, and kinds other than file, folder and link, still go to Foundation.
+    static func itemType(atPath path: String) -> FileAttributeType? {
+        #if !canImport(Darwin)
+        if let status = try? FileDescriptor.status(atPath: path) {
+            switch status.kind {
+            case .regular: return .typeRegular
+            case .directory: return .typeDirectory
+            case .symbolicLink: return .typeSymbolicLink
+            case .other: break
+            }
+        }
+        #endif
+        return (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
     }
 
     /// The rule a file's type calls for, by its extension alone (the order is in the verb's discussion).
@@ -221,35 +241,12 @@ struct DocumentComparison {
         }.joined()
     }
 
-    /// Compares again, under its detected rule, each member the first pass found different as bytes.
-    private func refine(_ difference: Difference?, expected: URL, actual: URL) throws -> Difference? {
-        guard var root = difference, root.kind == .item, !root.children.isEmpty else { return difference }
-        var children: [Difference] = []
-        for child in root.children {
-            guard child.kind == .member, child.cause == nil, child.children.count == 1, child.children[0].kind == .bytes,
-                  child.location.hasPrefix(Self.memberPrefix) else {
-                children.append(child)
-                continue
-            }
-            let path = String(child.location.dropFirst(Self.memberPrefix.count))
-            let rule = detectedRule(for: path, isFolder: false)
-            if rule.kind == .bytes || memberRules.contains(where: { $0.glob.matches(path) }) {
-                children.append(child)
-                continue
-            }
-            let comparator = Comparator(rules: ComparisonRules(fallback: rule), codecs: codecs)
-            guard let content = try comparator.compare(
-                expectedAt: expected.appendingPathComponent(path), actualAt: actual.appendingPathComponent(path)) else { continue }
-            var node = child
-            node.summary = "the contents differ under the \(rule) rule"
-            node.children = [content]
-            children.append(node)
-        }
-        guard !children.isEmpty else { return nil }
-        if children.count != root.children.count {
-            root.summary = "the packages differ in \(children.count == 1 ? "1 member" : "\(children.count) members")"
-        }
-        root.children = children
-        return root
+    /// The rule a member the first pass found different as bytes is explained under, or nil to keep `bytes`.
+    ///
+    /// A member an explicit `--rule` covers keeps the rule it was given, even `bytes`.
+    func refinedRule(for path: String) -> ComparisonRule? {
+        let rule = detectedRule(for: path, isFolder: false)
+        if rule.kind == .bytes || memberRules.contains(where: { $0.glob.matches(path) }) { return nil }
+        return rule
     }
 }

@@ -33,9 +33,15 @@ package struct DirectoryWalk: Sendable {
         package var path: String
         package var kind: Kind
         /// The size in bytes of a regular file; 0 for every other kind.
+        ///
+        /// `Entry.unknownSize` for a regular file a walk listed without reading sizes
+        /// (`init(folderAtPath:descendingInto:sizes:)` with `.skipped`).
         package var size: Int64
         /// Where a symbolic link points; nil for other kinds or when the link cannot be read.
         package var linkDestination: String?
+
+        /// The size of a regular file a walk listed without reading sizes.
+        package static let unknownSize: Int64 = -1
 
         package init(path: String, kind: Kind, size: Int64 = 0, linkDestination: String? = nil) {
             self.path = path
@@ -64,6 +70,17 @@ package struct DirectoryWalk: Sendable {
     /// Whether the walk goes below a folder, given its relative path.
     package typealias DescentDecision = (String) -> Bool
 
+    /// Whether the walk reads each regular file's size.
+    ///
+    /// Reading a size costs one `fstatat` per file, a name lookup in the kernel that is a large part of
+    /// listing a tree of small files; a caller that reads the files anyway can learn what it needs then.
+    package enum SizeReading: Sendable {
+        /// Every regular file's size is read while listing.
+        case read
+        /// A regular file the file system names as such (`d_type`) is listed with `Entry.unknownSize`.
+        case skipped
+    }
+
     fileprivate static func joined(_ prefix: String, _ name: String) -> String {
         prefix.isEmpty ? name : prefix + "/" + name
     }
@@ -76,6 +93,17 @@ extension DirectoryWalk {
     /// Never throws: a folder that cannot be opened or read is recorded in `unlistedFolders`, as the
     /// comparison reports it as a member it could not read.
     package init(folderAtPath root: String, descendingInto shouldDescend: DescentDecision) {
+        self.init(folderAtPath: root, descendingInto: shouldDescend, sizes: .read)
+    }
+
+    /// Lists everything below the folder at `root` like `init(folderAtPath:descendingInto:)`, reading
+    /// regular files' sizes only when `sizes` says so.
+    ///
+    /// With `.skipped`, a file whose kind the directory entry gives as regular is not examined at all: its
+    /// size is `Entry.unknownSize`, and a file that could not have been examined (a folder that may be
+    /// listed but not searched) is listed as regular rather than as `.unknown`, to fail when it is opened.
+    /// Entries of unknown kind are still examined, and their size comes with their kind.
+    package init(folderAtPath root: String, descendingInto shouldDescend: DescentDecision, sizes: SizeReading) {
         // The root is the folder the caller named, so a link there is followed like any path a user types.
         let descriptor = Self.retryingInterrupts { open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard descriptor >= 0, let rootFolder = Self.openFolder(descriptor, prefix: "", unlisted: &unlistedFolders) else {
@@ -98,6 +126,8 @@ extension DirectoryWalk {
             switch Int(name.type) {
             case Int(DT_DIR):
                 isFolder = true
+            case Int(DT_REG) where sizes == .skipped:
+                entries.append(Entry(path: path, kind: .regular, size: Entry.unknownSize))
             case Int(DT_REG), Int(DT_UNKNOWN):
                 // A regular file needs its size; an unknown type needs its kind: one fstatat answers both.
                 var status = stat()
@@ -251,15 +281,46 @@ extension DirectoryWalk {
         /// The last component of neither path may be a symbolic link (it is refused, not followed). Throws
         /// `FileSystemError` naming the file that cannot be opened or read, including a folder where a file was listed.
         package func contentsAreEqual(atPath leftPath: String, andPath rightPath: String) throws -> Bool {
+            try contentsAreEqual(atPath: leftPath, andPath: rightPath, comparingSizes: false)
+        }
+
+        /// Whether the files at the two paths hold the same bytes, for files whose sizes the caller does not know.
+        ///
+        /// Files that fit in one chunk are read to their ends at once, which tells different sizes apart
+        /// as well. Files larger than one chunk have their sizes compared, from the open descriptors (no
+        /// second lookup of their names), before anything past the first chunk is read, so two large files
+        /// of different sizes cost one chunk each, as a caller that knew the sizes would have spent none.
+        /// Otherwise as `contentsAreEqual(atPath:andPath:)`.
+        package func contentsOfUnknownSizesAreEqual(atPath leftPath: String, andPath rightPath: String) throws -> Bool {
+            try contentsAreEqual(atPath: leftPath, andPath: rightPath, comparingSizes: true)
+        }
+
+        private func contentsAreEqual(atPath leftPath: String, andPath rightPath: String, comparingSizes: Bool) throws -> Bool {
             let left = try Self.openForReading(leftPath, in: leftFolder, named: leftFolderPath)
             defer { close(left) }
             let right = try Self.openForReading(rightPath, in: rightFolder, named: rightFolderPath)
             defer { close(right) }
+            return try contentsAreEqual(left, leftPath, right, rightPath, comparingSizes: comparingSizes)
+        }
+
+        /// Compares two open files; the paths name them in errors.
+        private func contentsAreEqual(
+            _ left: Int32, _ leftPath: String, _ right: Int32, _ rightPath: String, comparingSizes: Bool
+        ) throws -> Bool {
+            var isFirstChunk = true
             while true {
                 let leftCount = try Self.fill(leftBuffer, from: left, path: leftPath)
                 let rightCount = try Self.fill(rightBuffer, from: right, path: rightPath)
                 if leftCount != rightCount || memcmp(leftBuffer, rightBuffer, leftCount) != 0 { return false }
                 if leftCount < Self.chunkByteCount { return true }
+                if comparingSizes && isFirstChunk {
+                    // A size that cannot be read proves nothing; the reading goes on and decides.
+                    var leftStatus = stat(), rightStatus = stat()
+                    if fstat(left, &leftStatus) == 0 && fstat(right, &rightStatus) == 0 && leftStatus.st_size != rightStatus.st_size {
+                        return false
+                    }
+                }
+                isFirstChunk = false
             }
         }
 
@@ -295,6 +356,11 @@ extension DirectoryWalk {
     ///
     /// Never throws: a folder that cannot be listed is recorded in `unlistedFolders`.
     package init(folderAtPath root: String, descendingInto shouldDescend: DescentDecision) {
+        self.init(folderAtPath: root, descendingInto: shouldDescend, sizes: .read)
+    }
+
+    /// Lists everything below the folder at `root`; FileManager gives every size with the kind, so sizes are always read.
+    package init(folderAtPath root: String, descendingInto shouldDescend: DescentDecision, sizes: SizeReading) {
         add(folder: URL(fileURLWithPath: root, isDirectory: true), prefix: "", depth: 0, shouldDescend: shouldDescend)
     }
 
@@ -352,6 +418,13 @@ extension DirectoryWalk {
         /// A comparer that resolves relative left paths from `leftFolder` and right ones from `rightFolder`.
         package init(leftFolder: String, rightFolder: String) throws {
             (leftFolderPath, rightFolderPath) = (leftFolder, rightFolder)
+        }
+
+        /// Whether the files at the two paths hold the same bytes, for files whose sizes the caller does not know.
+        ///
+        /// The same as `contentsAreEqual(atPath:andPath:)` here, which reads both files in step anyway.
+        package func contentsOfUnknownSizesAreEqual(atPath leftRelativePath: String, andPath rightRelativePath: String) throws -> Bool {
+            try contentsAreEqual(atPath: leftRelativePath, andPath: rightRelativePath)
         }
 
         /// Whether the files at the two paths hold the same bytes.
