@@ -4,5 +4,6 @@ enum BenchModes {
 
     static var all: [String: Mode] {
         propertyListModes.merging(textModes) { first, _ in first }.merging(notebookModes) { first, _ in first }
+            .merging(hashingModes) { first, _ in first }
     }
 }

@@ -1,9 +1,12 @@
-/// A streaming SHA-256 hasher (FIPS 180-4), written in Swift so that every platform hashes alike.
+import DocumentPlatform
+
+/// A streaming SHA-256 hasher (FIPS 180-4) that uses the CPU's SHA instructions where it has them.
 ///
-/// Feed bytes with `update(_:)` in pieces of any size and call `finalize()` once; `hash(_:)` does both
-/// for bytes already in memory and `hash(contentsOf:)` streams a file. The verifier hashes every member
-/// first and decodes only what differs, so the inner loop works on raw buffers, a whole block at a
-/// time, without allocating.
+/// Where the CPU lacks them (or on another architecture) the hasher runs its own rounds, written in
+/// Swift, so that every platform hashes alike. Feed bytes with `update(_:)` in pieces of any size and
+/// call `finalize()` once; `hash(_:)` does both for bytes already in memory and `hash(contentsOf:)`
+/// streams a file. The verifier hashes every member first and decodes only what differs, so the inner
+/// loop works on raw buffers, a whole block at a time, without allocating.
 public struct SHA256: Sendable {
     /// The number of bytes one compression step consumes.
     public static let blockByteCount = 64
@@ -16,9 +19,23 @@ public struct SHA256: Sendable {
     private var pendingCount = 0
     private var totalByteCount: UInt64 = 0
     private var finalized = false
+    /// Whether `compress(blocks:)` hands the blocks to the CPU's SHA instructions; chosen once, at `init`.
+    private let usesHardwareCompression: Bool
+
+    /// Whether new hashers use the CPU's SHA-256 instructions: true where the CPU has them (the x86
+    /// SHA extensions, asked of CPUID once per process), false elsewhere.
+    package static let usesHardware: Bool = SHA256HardwareCompression.isAvailable
 
     /// A hasher that has seen no bytes yet.
-    public init() {}
+    public init() {
+        usesHardwareCompression = Self.usesHardware
+    }
+
+    /// A hasher that runs its own Swift rounds even where the CPU has SHA instructions, or, with
+    /// `allowsHardware` true, the same as `init()`; the tests compare the two on one machine.
+    package init(allowsHardware: Bool) {
+        usesHardwareCompression = allowsHardware && Self.usesHardware
+    }
 
     /// Adds the bytes of `buffer` to the message.
     ///
@@ -105,10 +122,24 @@ public struct SHA256: Sendable {
         return hasher.finalize()
     }
 
-    /// Runs the compression function over whole 64-byte blocks.
+    /// Runs the compression function over whole 64-byte blocks, by the CPU's instructions or in Swift.
     private mutating func compress(blocks: UnsafeRawBufferPointer) {
         guard let base = blocks.baseAddress else { return }
         let blockCount = blocks.count / Self.blockByteCount
+        if usesHardwareCompression {
+            // A tuple of one element type is laid out as a C array, which is what the C side updates.
+            withUnsafeMutablePointer(to: &state) { tuple in
+                tuple.withMemoryRebound(to: UInt32.self, capacity: 8) { words in
+                    SHA256HardwareCompression.compress(state: words, blocks: base, blockCount: blockCount)
+                }
+            }
+        } else {
+            compressInSwift(base: base, blockCount: blockCount)
+        }
+    }
+
+    /// The compression function of FIPS 180-4 (6.2.2) in portable Swift, for CPUs without SHA instructions.
+    private mutating func compressInSwift(base: UnsafeRawPointer, blockCount: Int) {
         var (h0, h1, h2, h3, h4, h5, h6, h7) = state
         SHA256.roundConstants.withUnsafeBufferPointer { constants in
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
