@@ -62,7 +62,11 @@ public struct ConversionPlan: Sequence, Sendable {
     /// Whether the folder at `path` is one document: a package type, or a folder type a codec reads.
     public static func isDocumentFolder(_ path: ItemPath, registry: CodecRegistry) -> Bool {
         guard let url = path.fileURL else { return false }
-        let detection = ContentTypeDetector(codecs: registry, order: .contentFirst).detect(at: url)
+        return isDocumentFolder(ContentTypeDetector(codecs: registry, order: .contentFirst).detect(at: url))
+    }
+
+    /// Whether a folder detected as `detection` is one document: a package type, or a folder type a codec reads.
+    static func isDocumentFolder(_ detection: ContentTypeDetector.Detection) -> Bool {
         if detection.contentType.conforms(to: .package) { return true }
         if detection.codec != nil && detection.contentType.conforms(to: .directory) && detection.contentType != .folder
             && detection.contentType != .directory
@@ -86,6 +90,7 @@ public struct ConversionPlan: Sequence, Sendable {
         private var listReader: NULSeparatedReader?
         private var folders: [Folder] = []
         private var pendingItems: [PlannedItem] = []
+        private var documentFolders = DocumentFolderCache()
 
         init(plan: ConversionPlan) {
             self.plan = plan
@@ -157,7 +162,7 @@ public struct ConversionPlan: Sequence, Sendable {
             case .regular:
                 pendingItems.append(item(path: path, relativePath: relativePath, status: status))
             case .directory:
-                if ConversionPlan.isDocumentFolder(path, registry: plan.registry) {
+                if documentFolders.isDocumentFolder(path, registry: plan.registry) {
                     pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .package))
                 } else {
                     // A folder named on the command line is mirrored by its contents; a listed one keeps its path.
@@ -206,7 +211,7 @@ public struct ConversionPlan: Sequence, Sendable {
             if status.kind == .directory {
                 if let suffix = plan.backupSuffix, !suffix.isEmpty, name.count > suffix.count, name.reversed().starts(with: suffix.reversed()) {
                     pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .package))
-                } else if ConversionPlan.isDocumentFolder(path, registry: plan.registry) {
+                } else if documentFolders.isDocumentFolder(path, registry: plan.registry) {
                     pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .package))
                 } else {
                     openFolder(path, relativePath: relativePath, status: status)
@@ -219,7 +224,9 @@ public struct ConversionPlan: Sequence, Sendable {
         private func item(path: ItemPath, relativePath: ItemPath, status: FileStatus) -> PlannedItem {
             switch status.kind {
             case .regular:
-                return PlannedItem(input: path, relativePath: relativePath, kind: .file)
+                var item = PlannedItem(input: path, relativePath: relativePath, kind: .file)
+                item.foundStatus = status
+                return item
             case .symbolicLink:
                 let reason = ConversionError(code: "convert.skipped.symbolic-link", message: "a symbolic link is not followed", file: path.description)
                 return PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: reason)

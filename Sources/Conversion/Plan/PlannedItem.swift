@@ -1,3 +1,5 @@
+import DocumentPlatform
+
 /// One input of a job, as the plan found it: where it is, where its output goes, and whether it is skipped.
 public struct PlannedItem: Sendable, Hashable {
     /// What stands at the input path.
@@ -19,11 +21,29 @@ public struct PlannedItem: Sendable, Hashable {
     /// Why the item is reported as skipped without being read (`convert.skipped.icloud-placeholder`, …); nil to convert it.
     public var skipReason: ConversionError?
 
+    /// What the walk found at `input` when it is a regular file (its size, times, identity), so that the
+    /// job need not look the path up again just before converting it; nil when the walk has none.
+    ///
+    /// Not part of the item's identity: two items that name the same input are equal, whatever the
+    /// walk saw.
+    package var foundStatus: FileStatus?
+
     /// An item of the plan.
     public init(input: ItemPath, relativePath: ItemPath, kind: Kind, skipReason: ConversionError? = nil) {
         self.input = input
         self.relativePath = relativePath
         self.kind = kind
         self.skipReason = skipReason
+    }
+
+    public static func == (left: PlannedItem, right: PlannedItem) -> Bool {
+        left.input == right.input && left.relativePath == right.relativePath && left.kind == right.kind && left.skipReason == right.skipReason
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(input)
+        hasher.combine(relativePath)
+        hasher.combine(kind)
+        hasher.combine(skipReason)
     }
 }

@@ -146,10 +146,11 @@ public struct ConversionRunner: Sendable {
             state.record(plannedItem(item, routes: routes))
             return nil
         }
-        guard let inputStatus = try? ByteNamedFiles.statusFollowingLinks(item.input.bytes) else {
-            state.record(ConversionReport.Item(
-                input: item.input, status: .failed,
-                error: ConversionError(code: "convert.input-missing", message: "the input vanished before it was converted", file: item.input.description)))
+        // A file's status as the walk found it a moment ago (one path lookup per item fewer); otherwise a stat now.
+        // In place the backup is made from the input before the worker runs: a stat now keeps its checks first.
+        let foundStatus = job.inPlace ? nil : item.foundStatus
+        guard let inputStatus = foundStatus ?? (try? ByteNamedFiles.statusFollowingLinks(item.input.bytes)) else {
+            state.record(Self.vanished(item))
             return nil
         }
         let mtime = ConversionJournal.mtime(seconds: inputStatus.modificationSeconds, nanoseconds: inputStatus.modificationNanoseconds)
@@ -174,7 +175,7 @@ public struct ConversionRunner: Sendable {
         }
         let folder = destination.parent.bytes.isEmpty ? ItemPath(".") : destination.parent
         do {
-            try ByteNamedFiles.makeFolders(folder.bytes)
+            try state.makeFolders(folder.bytes)
         } catch {
             state.record(ConversionReport.Item(input: item.input, output: destination, status: .failed, error: ConversionError(error, file: destination.description)))
             return nil
@@ -201,6 +202,13 @@ public struct ConversionRunner: Sendable {
             inputStatus: inputStatus, mtime: mtime, backup: backup, scratch: scratch)
     }
 
+    /// The report of an input that vanished before it was converted.
+    private static func vanished(_ item: PlannedItem) -> ConversionReport.Item {
+        ConversionReport.Item(
+            input: item.input, status: .failed,
+            error: ConversionError(code: "convert.input-missing", message: "the input vanished before it was converted", file: item.input.description))
+    }
+
     /// Records a failed item, or hands its verified output to the group commit.
     private func finish(_ ready: StartedItem, _ prepared: PreparedItem, state: JobState) {
         let item = ready.item
@@ -210,6 +218,11 @@ public struct ConversionRunner: Sendable {
         if prepared.error != nil {
             try? ByteNamedFiles.removeTree(temporary.bytes)
             if let backup = ready.backup { try? ByteNamedFiles.removeTree(backup.temporary.bytes) }
+            if !job.inPlace && item.foundStatus != nil && (try? ByteNamedFiles.statusFollowingLinks(item.input.bytes)) == nil {
+                // Gone since the walk saw it: the failure a stat just before converting would have reported.
+                state.record(Self.vanished(item))
+                return
+            }
             state.record(report(item, prepared, output: destination, status: .failed), inputBytes: prepared.inputSize)
             return
         }

@@ -78,22 +78,81 @@ extension PreparedItem {
 }
 
 /// Splits a byte stream into `BinaryWriter` frames.
+///
+/// The bytes are read into one buffer kept from read to read (grown only for a frame longer than it),
+/// so a job's parent reads its workers' answers without an allocation or an fstat per read; several
+/// answers that arrive in one read are taken from the buffer one after another, and an answer split
+/// across reads is put together in it.
 struct FrameReader {
-    private var buffer: [UInt8] = []
+    /// Bytes read and not yet taken: `storage[start..<end]`; the rest of `storage` is room to read into.
+    private var storage: [UInt8]
     private var start = 0
+    private var end = 0
+
+    /// The room of a new reader: a page's worth of answers and more, small enough to clear cheaply once.
+    static let initialCapacity = 1 << 14
+
+    init(capacity: Int = FrameReader.initialCapacity) {
+        storage = [UInt8](repeating: 0, count: max(capacity, 8))
+    }
+
+    /// How many bytes the buffer holds room for; it grows only for a frame longer than the room.
+    var capacity: Int { storage.count }
+
+    /// The next whole frame, reading more with `read` (which fills a prefix of the buffer it is given
+    /// and returns how many bytes it put there, 0 at the end of the stream); nil at the end.
+    mutating func next(readingInto read: (UnsafeMutableRawBufferPointer) -> Int) -> [UInt8]? {
+        while true {
+            if let frame = takeFrame() { return frame }
+            makeRoom(atLeast: 1)
+            let filled = end
+            let count = storage.withUnsafeMutableBytes { bytes in
+                read(UnsafeMutableRawBufferPointer(rebasing: bytes[filled...]))
+            }
+            if count <= 0 { return nil }
+            end += min(count, storage.count - end)
+        }
+    }
 
     /// The next whole frame, reading more with `read` (which returns no bytes at the end of the stream); nil at the end.
     mutating func next(reading read: () -> Data) -> [UInt8]? {
         while true {
-            if let length = BinaryWriter.frameLength(buffer[start...]) {
-                defer { start += length }
-                return Array(buffer[start..<(start + length)])
-            }
+            if let frame = takeFrame() { return frame }
             let chunk = read()
             if chunk.isEmpty { return nil }
-            buffer.removeSubrange(0..<start)
-            start = 0
-            buffer.append(contentsOf: chunk)
+            makeRoom(atLeast: chunk.count)
+            let filled = end
+            storage.withUnsafeMutableBytes { bytes in
+                _ = chunk.copyBytes(to: UnsafeMutableRawBufferPointer(rebasing: bytes[filled...]).bindMemory(to: UInt8.self))
+            }
+            end += chunk.count
         }
+    }
+
+    /// The whole frame at the front of the unread bytes, taken from them; nil when it is not all there yet.
+    private mutating func takeFrame() -> [UInt8]? {
+        guard let length = BinaryWriter.frameLength(storage[start..<end]) else { return nil }
+        defer { start += length }
+        return Array(storage[start..<(start + length)])
+    }
+
+    /// Makes room for at least `count` more bytes behind the unread ones: moves a partial frame to the
+    /// front, and grows the buffer (doubling) only when that is not enough.
+    private mutating func makeRoom(atLeast count: Int) {
+        if start > 0 {
+            let pending = end - start
+            if pending > 0 {
+                let offset = start
+                storage.withUnsafeMutableBytes { bytes in
+                    guard let base = bytes.baseAddress else { return }
+                    base.copyMemory(from: UnsafeRawPointer(base + offset), byteCount: pending)
+                }
+            }
+            start = 0
+            end = pending
+        }
+        var capacity = storage.count
+        while capacity - end < count { capacity *= 2 }
+        if capacity > storage.count { storage.append(contentsOf: repeatElement(0, count: capacity - storage.count)) }
     }
 }

@@ -44,10 +44,10 @@ public enum ConversionWorker {
 
     /// Serves requests from standard input until it ends; returns the exit status (0).
     public static func serve(preparer: ItemPreparer) -> Int32 {
-        let input = FileHandle.standardInput
+        let input = FileHandle.standardInput.fileDescriptor
         let output = FileHandle.standardOutput
         var frames = FrameReader()
-        while let frame = frames.next(reading: { input.availableData }) {
+        while let frame = frames.next(readingInto: { PipeReading.readSome(from: input, into: $0) }) {
             var answer = PreparedItem()
             do {
                 let request = try Request(frame: frame)
@@ -201,7 +201,8 @@ final class WorkerProcess: @unchecked Sendable {
             Self.timerQueue.asyncAfter(deadline: .now() + seconds, execute: item)
         }
         defer { timer?.cancel() }
-        guard let frame = frames.next(reading: { output.availableData }) else { return nil }
+        let descriptor = output.fileDescriptor
+        guard let frame = frames.next(readingInto: { PipeReading.readSome(from: descriptor, into: $0) }) else { return nil }
         do {
             return try PreparedItem(frame: frame)
         } catch {

@@ -40,6 +40,8 @@ final class JobState: Sendable {
     private let totals = Mutex((totals: ConversionReport.Totals(), hasWarnings: false, spillError: (any Error)?.none))
     private let stopped = Mutex(false)
     private let waiting = Mutex(WaitingOutputs())
+    /// The destination folders already made (or found) in this job, each checked once rather than per item.
+    private let madeFolders = Mutex(Set<[UInt8]>())
     /// Signalled when a batch is full or the job is finishing.
     private let wake = DispatchSemaphore(value: 0)
     /// Counts the free places among the waiting outputs.
@@ -71,6 +73,17 @@ final class JobState: Sendable {
     }
 
     var shouldStop: Bool { stopped.withLock { $0 } }
+
+    /// Makes `folder` and its missing parents, unless this job already made or found it.
+    ///
+    /// A job's outputs go to a few folders, one for thousands of items: a stat of the folder's whole
+    /// path per item was a large part of the job's serial work. Only success is remembered, so a folder
+    /// that could not be made fails every item that needs it, each with its own error.
+    func makeFolders(_ folder: [UInt8]) throws {
+        if madeFolders.withLock({ $0.contains(folder) }) { return }
+        try ByteNamedFiles.makeFolders(folder)
+        madeFolders.withLock { _ = $0.insert(folder) }
+    }
 
     /// Records a finished item and tells the observer.
     func record(_ item: ConversionReport.Item, inputBytes: Int64 = 0) {

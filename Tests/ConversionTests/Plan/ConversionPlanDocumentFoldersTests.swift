@@ -1,0 +1,42 @@
+@testable import Conversion
+import ConversionTestCodecs
+import DocumentCodecs
+import DocumentPlatform
+import Foundation
+import Testing
+
+@Suite struct ConversionPlanDocumentFoldersTests {
+    @Test func theWalksRememberedAnswersAreTheDetectorsForEveryFolder() throws {
+        let fixture = try ConversionFixture("document-folders")
+        // Pairs that share an extension but differ in the marker, so an answer remembered by extension alone would be wrong for one of each pair.
+        try fixture.writeNotebook("one.notebook", title: "One", pages: ["a"])
+        try fixture.write("two.notebook/notes.txt", "not a notebook's members")
+        try fixture.write("plain/TXT.rtf", "{\\rtf1 x}")
+        try fixture.write("plain2/other.txt", "x")
+        try fixture.write("marked-folder/TXT.rtf/inner.txt", "a folder named like the marker is no marker")
+        try fixture.write("doc.rtfd/TXT.rtf", "{\\rtf1 y}")
+        try fixture.write("odd.rtfd/x.txt", "y")
+        try fixture.write("pages.key/x.txt", "z")
+        try fixture.write("Two.NOTEBOOK/x.txt", "upper case extension")
+        let names = ["one.notebook", "two.notebook", "plain", "plain2", "marked-folder", "doc.rtfd", "odd.rtfd", "pages.key", "Two.NOTEBOOK"]
+        let registry = CodecRegistry.conversionTests
+        var cache = ConversionPlan.DocumentFolderCache()
+        var answers: [String: Bool] = [:]
+        // Twice over, so the second round is answered from what the first remembered.
+        for _ in 0..<2 {
+            for name in names {
+                let path = fixture.input.appending(Array(name.utf8))
+                let expected = ConversionPlan.isDocumentFolder(path, registry: registry)
+                let answer = cache.isDocumentFolder(path, registry: registry)
+                #expect(answer == expected, "\(name)")
+                answers[name] = answer
+            }
+        }
+        // The detector's own answers, so that the comparison above is not between two wrong ones.
+        #expect(answers["one.notebook"] == true)
+        #expect(answers["plain"] == true)
+        #expect(answers["plain2"] == false)
+        #expect(answers["marked-folder"] == false)
+        #expect(answers["doc.rtfd"] == true)
+    }
+}
