@@ -144,27 +144,8 @@ package final class ByteNamedOpenFile {
     /// left out; other failures throw `FileSystemError`.
     package func extendedAttributes() throws -> [(name: String, value: [UInt8])] {
         guard let flistxattr = Self.flistxattr, let fgetxattr = Self.fgetxattr else { return [] }
-        let size = flistxattr(raw, nil, 0)
-        if size < 0 {
-            if errno == ENOTSUP || errno == ENOSYS { return [] }
-            throw failure("listxattr")
-        }
-        if size == 0 { return [] }
-        var names = [CChar](repeating: 0, count: size)
-        let listed = flistxattr(raw, &names, size)
-        guard listed >= 0 else { throw failure("listxattr") }
-        var result: [(String, [UInt8])] = []
-        for nameBytes in names[0..<listed].split(separator: 0) {
-            let name = String(decoding: nameBytes.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let cName = Array(nameBytes) + [0]
-            let valueSize = fgetxattr(raw, cName, nil, 0)
-            guard valueSize >= 0 else { continue }
-            var value = [UInt8](repeating: 0, count: valueSize)
-            let read = fgetxattr(raw, cName, &value, valueSize)
-            guard read >= 0 else { continue }
-            result.append((name, Array(value[0..<read])))
-        }
-        return result
+        return try ExtendedAttributes.readAll(
+            list: { flistxattr(raw, $0, $1) }, get: { fgetxattr(raw, $0, $1, $2) }, failure: { failure("listxattr", $0) })
     }
 
     /// Sets one extended attribute; throws `FileSystemError` (e.g. not supported, not permitted).

@@ -32,33 +32,47 @@ package enum ExtendedAttributes {
         #if os(Linux)
         guard let llistxattr, let lgetxattr else { return [] }
         let cPath = path.map { CChar(bitPattern: $0) } + [0]
-        let size = llistxattr(cPath, nil, 0)
-        if size < 0 {
-            if errno == ENOTSUP || errno == ENOSYS { return [] }
-            throw FileSystemError(operation: "listxattr", path: String(decoding: path, as: UTF8.self), errorNumber: errno)
-        }
-        if size == 0 { return [] }
-        var names = [CChar](repeating: 0, count: size)
-        let listed = llistxattr(cPath, &names, size)
-        guard listed >= 0 else {
-            throw FileSystemError(operation: "listxattr", path: String(decoding: path, as: UTF8.self), errorNumber: errno)
-        }
-        var result: [(String, [UInt8])] = []
-        for nameBytes in names[0..<listed].split(separator: 0) {
-            let name = String(decoding: nameBytes.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let cName = Array(nameBytes) + [0]
-            let valueSize = lgetxattr(cPath, cName, nil, 0)
-            guard valueSize >= 0 else { continue }
-            var value = [UInt8](repeating: 0, count: valueSize)
-            let read = lgetxattr(cPath, cName, &value, valueSize)
-            guard read >= 0 else { continue }
-            result.append((name, Array(value[0..<read])))
-        }
-        return result
+        return try readAll(
+            list: { llistxattr(cPath, $0, $1) }, get: { lgetxattr(cPath, $0, $1, $2) },
+            failure: { FileSystemError(operation: "listxattr", path: String(decoding: path, as: UTF8.self), errorNumber: $0) })
         #else
         return []
         #endif
     }
+
+    #if os(Linux)
+    /// The list-then-read loop of both forms: `list` and `get` are `llistxattr`/`lgetxattr` on a path, or
+    /// `flistxattr`/`fgetxattr` on a descriptor (`ByteNamedOpenFile`). A file system without attributes
+    /// gives an empty list; an attribute that vanishes while it is read is left out; a failure to list
+    /// throws what `failure` makes of its errno.
+    package static func readAll(
+        list: (UnsafeMutablePointer<CChar>?, Int) -> Int,
+        get: (UnsafePointer<CChar>?, UnsafeMutableRawPointer?, Int) -> Int,
+        failure: (Int32) -> any Error
+    ) throws -> [(name: String, value: [UInt8])] {
+        let size = list(nil, 0)
+        if size < 0 {
+            if errno == ENOTSUP || errno == ENOSYS { return [] }
+            throw failure(errno)
+        }
+        if size == 0 { return [] }
+        var names = [CChar](repeating: 0, count: size)
+        let listed = list(&names, size)
+        guard listed >= 0 else { throw failure(errno) }
+        var result: [(String, [UInt8])] = []
+        for nameBytes in names[0..<listed].split(separator: 0) {
+            let name = String(decoding: nameBytes.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let cName = Array(nameBytes) + [0]
+            let valueSize = get(cName, nil, 0)
+            guard valueSize >= 0 else { continue }
+            var value = [UInt8](repeating: 0, count: valueSize)
+            let read = get(cName, &value, valueSize)
+            guard read >= 0 else { continue }
+            result.append((name, Array(value[0..<read])))
+        }
+        return result
+    }
+    #endif
 
     /// Sets one attribute on the item at `path`; throws `FileSystemError` (e.g. not supported, not permitted).
     package static func set(_ name: String, value: [UInt8], atPath path: [UInt8]) throws {
