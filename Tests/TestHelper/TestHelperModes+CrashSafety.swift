@@ -170,18 +170,9 @@ private enum CrashSafetyModes {
 
     static func wrapperWriteLoop(_ arguments: [String]) throws -> Int32 {
         let (package, count) = try parseLoop(arguments)
-        var generation = try currentGeneration(of: package)
-        say("opened \(generation)")
-        var saves = 0
-        while count == 0 || saves < count {
-            let wrapper = try nextWrapper(of: package, after: generation)
-            say("saving \(generation + 1)")
-            try wrapper.write(to: package, options: .atomic, originalContentsURL: package)
-            generation += 1
-            say("saved \(generation)")
-            saves += 1
+        return try saveLoop(package, count: count, from: try currentGeneration(of: package)) { generation in
+            try nextWrapper(of: package, after: generation)
         }
-        return 0
     }
 
     static func wrapperMemberWriteLoop(_ arguments: [String]) throws -> Int32 {
@@ -189,16 +180,26 @@ private enum CrashSafetyModes {
             throw TestHelperModes.HelperUsageError(text: "wrapper-member-write-loop PACKAGE COUNT CHANGING")
         }
         let (package, count) = try parseLoop(Array(arguments.prefix(2)))
-        guard case .whole(var generation) = GenerationPackage.state(at: package, changing: changing) else { throw CocoaError(.fileReadCorruptFile) }
-        say("opened \(generation)")
-        var saves = 0
-        while count == 0 || saves < count {
+        guard case .whole(let generation) = GenerationPackage.state(at: package, changing: changing) else { throw CocoaError(.fileReadCorruptFile) }
+        return try saveLoop(package, count: count, from: generation) { generation in
             // Read lazily, as a document is opened: only the replaced members are new wrappers.
             let wrapper = try FileWrapper(url: package)
             for name in GenerationPackage.changingMembers.prefix(changing) {
                 if let old = wrapper.fileWrappers?[name] { wrapper.removeFileWrapper(old) }
                 wrapper.addRegularFile(withContents: GenerationPackage.contents(of: generation + 1), preferredFilename: name)
             }
+            return wrapper
+        }
+    }
+
+    /// Saves `count` generations after `start` (0: until killed) over `package`, each wrapper made by
+    /// `nextWrapper` from the generation on disk, announcing "opened", "saving" and "saved" as the harness reads them.
+    private static func saveLoop(_ package: URL, count: Int, from start: Int, nextWrapper: (Int) throws -> FileWrapper) throws -> Int32 {
+        var generation = start
+        say("opened \(generation)")
+        var saves = 0
+        while count == 0 || saves < count {
+            let wrapper = try nextWrapper(generation)
             say("saving \(generation + 1)")
             try wrapper.write(to: package, options: .atomic, originalContentsURL: package)
             generation += 1

@@ -29,50 +29,42 @@ import Testing
     }
 
     @Test func killsDuringSavesThatChangeOneMemberLeaveTheOldMemberOrTheNewOneAndNoTemporaryInside() throws {
-        let setup = try SaveKillSetup("member-kill", changing: 1)
-        let packageInode = try FileTree.inode(setup.package)
-        var generator = SeededGenerator(seed: 0x5AFE_0002)
-        let harness = SaveKillHarness(
-            mode: "wrapper-member-write-loop", package: setup.package, environment: setup.environment, maximumDelay: 0.03, changing: 1)
-        let iterations = SaveKillHarness.iterations
-        let report = try harness.run(iterations: iterations, generator: &generator)
         // A partial a.txt, a temporary file inside the package or a lost member makes the package "damaged".
-        #expect(report.failures.isEmpty, "\(report.failures.prefix(5))")
-        #expect(report.kills >= iterations * 9 / 10, "only \(report.kills) kills landed")
-        #expect(report.killsDuringSave >= iterations / 2, "only \(report.killsDuringSave) of \(report.kills) kills landed during a save")
-
-        let final = try HelperProcess.run("wrapper-member-write-loop", [setup.package.path, "1", "1"], environment: setup.environment)
-        #expect(final.status == 0, "\(final.standardError)")
-        #expect(try setup.items() == ["Saved.genpkg"])
-        guard case .whole = GenerationPackage.state(at: setup.package, changing: 1) else {
-            Issue.record("the package is \(GenerationPackage.state(at: setup.package, changing: 1))")
-            return
-        }
+        let (setup, packageInode) = try killMemberSaves("member-kill", changing: 1, seed: 0x5AFE_0002)
         // Every save replaced the member in place: a rebuilt package would stand in a new folder.
         #expect(try FileTree.inode(setup.package) == packageInode)
     }
 
     @Test func killsDuringSavesThatChangeTwoMembersLeaveTheOldPackageOrTheNewOne() throws {
-        let setup = try SaveKillSetup("two-member-kill", changing: 2)
+        let (setup, packageInode) = try killMemberSaves("two-member-kill", changing: 2, seed: 0x5AFE_0003)
+        // Two changed members are never renamed in one by one: the whole package was swapped in.
+        #expect(try FileTree.inode(setup.package) != packageInode)
+    }
+
+    /// Kills `wrapper-member-write-loop` saves that change `changing` members at random moments, checks that
+    /// every kill left a whole package and that one more save completes, and returns the setup with the
+    /// package folder's inode from before the first save.
+    private func killMemberSaves(_ name: String, changing: Int, seed: UInt64) throws -> (SaveKillSetup, UInt64) {
+        let setup = try SaveKillSetup(name, changing: changing)
         let packageInode = try FileTree.inode(setup.package)
-        var generator = SeededGenerator(seed: 0x5AFE_0003)
+        var generator = SeededGenerator(seed: seed)
         let harness = SaveKillHarness(
-            mode: "wrapper-member-write-loop", package: setup.package, environment: setup.environment, maximumDelay: 0.03, changing: 2)
+            mode: "wrapper-member-write-loop", package: setup.package, environment: setup.environment, maximumDelay: 0.03, changing: changing)
         let iterations = SaveKillHarness.iterations
         let report = try harness.run(iterations: iterations, generator: &generator)
         #expect(report.failures.isEmpty, "\(report.failures.prefix(5))")
         #expect(report.kills >= iterations * 9 / 10, "only \(report.kills) kills landed")
         #expect(report.killsDuringSave >= iterations / 2, "only \(report.killsDuringSave) of \(report.kills) kills landed during a save")
 
-        let final = try HelperProcess.run("wrapper-member-write-loop", [setup.package.path, "1", "2"], environment: setup.environment)
+        let final = try HelperProcess.run("wrapper-member-write-loop", [setup.package.path, "1", "\(changing)"], environment: setup.environment)
         #expect(final.status == 0, "\(final.standardError)")
         #expect(try setup.items() == ["Saved.genpkg"])
-        guard case .whole = GenerationPackage.state(at: setup.package, changing: 2) else {
-            Issue.record("the package is \(GenerationPackage.state(at: setup.package, changing: 2))")
-            return
+        let state = GenerationPackage.state(at: setup.package, changing: changing)
+        guard case .whole = state else {
+            Issue.record("the package is \(state)")
+            return (setup, packageInode)
         }
-        // Two changed members are never renamed in one by one: the whole package was swapped in.
-        #expect(try FileTree.inode(setup.package) != packageInode)
+        return (setup, packageInode)
     }
 
     @Test func aSaveThatRunsOutOfSpaceLeavesTheOldPackageAndNamesTheFile() throws {
