@@ -10,11 +10,12 @@ extension BenchModes {
     ///
     /// The package is generated once in FOLDER (deterministic page IDs and texts) and kept for later runs.
     /// Both saves are what a document host does: encode the snapshot, then write the package to a temporary
-    /// sibling and swap it into place (`.atomic`). The incremental save encodes with the package it read as
-    /// `previous` and writes with it as `originalContentsURL`, so unchanged pages are hard-linked; the full
-    /// rewrite encodes without `previous` and writes every page to a package of its own. Bytes written are
-    /// the process's `wchar` from `/proc/self/io` (every byte handed to `write`), so they count what the code
-    /// wrote, not what the disk did later. Opening and decoding the package is not timed: it is no part of a save.
+    /// sibling and swap it into place (`.atomic`, and `.withNameUpdating` as `FileWrapperDocumentWriter` writes).
+    /// The incremental save encodes with the package it read as `previous` and writes with it as
+    /// `originalContentsURL`, so unchanged pages are kept; the full rewrite encodes without `previous` and
+    /// writes every page to a package of its own. Bytes written are the process's `wchar` from
+    /// `/proc/self/io` (every byte handed to `write`), so they count what the code wrote, not what the disk
+    /// did later. Opening and decoding the package is not timed: it is no part of a save.
     static func notebookSave(_ arguments: [String]) throws {
         guard arguments.count == 2, let pageCount = Int(arguments[1]), pageCount >= 2 else {
             throw NotebookBenchError(message: "usage: docmigrate-bench notebook-save FOLDER PAGES (PAGES at least 2)")
@@ -38,11 +39,11 @@ extension BenchModes {
 
         let incremental = try measuredWrite {
             try codec.encode(notebook, previous: opened, contentType: NotebookCodec.contentType)
-                .write(to: original, options: .atomic, originalContentsURL: original)
+                .write(to: original, options: [.atomic, .withNameUpdating], originalContentsURL: original)
         }
         let full = try measuredWrite {
             try codec.encode(notebook, previous: nil, contentType: NotebookCodec.contentType)
-                .write(to: fullCopy, options: .atomic, originalContentsURL: nil)
+                .write(to: fullCopy, options: [.atomic, .withNameUpdating], originalContentsURL: nil)
         }
         print(
             "incremental-seconds=\(incremental.seconds) incremental-bytes=\(incremental.bytes) "

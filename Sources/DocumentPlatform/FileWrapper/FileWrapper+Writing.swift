@@ -148,10 +148,16 @@ extension FileWrapper {
     ///
     /// Checked on the UTF-8 bytes: it runs for every member of every save, and `String.contains("/")`
     /// goes through Foundation's locale-aware search, which cost more than the rest of the check.
+    /// One pass, and no array literals to compare with: those were allocated on every call.
     static func isSingleEntryName(_ name: String) -> Bool {
-        let bytes = name.utf8
-        if bytes.isEmpty || bytes.elementsEqual([0x2E]) || bytes.elementsEqual([0x2E, 0x2E]) { return false }
-        return !bytes.contains { $0 == 0x2F || $0 == 0 }
+        var count = 0
+        var onlyDots = true
+        for byte in name.utf8 {
+            if byte == 0x2F || byte == 0 { return false }
+            if byte != 0x2E { onlyDots = false }
+            count += 1
+        }
+        return count > 0 && !(onlyDots && count <= 2)
     }
 
     /// Sets each loaded descendant's `filename` to its key (children still on disk already carry their names).

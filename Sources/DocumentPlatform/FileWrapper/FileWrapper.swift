@@ -56,10 +56,14 @@ open class FileWrapper: NSObject {
         static func == (left: ChildKey, right: ChildKey) -> Bool {
             let leftBytes = left.name.utf8, rightBytes = right.name.utf8
             guard leftBytes.count == rightBytes.count else { return false }
-            // Compared as buffers where the strings are stored as UTF-8 (nearly always): every look-up of a
-            // key in a folder of thousands of members compares it, and the generic sequence walk was slow.
+            // Compared with memcmp where the strings are stored as UTF-8 (nearly always): a dictionary look-up
+            // compares the key with every key on its probe path (Swift keeps no hashes to skip them), so
+            // adding a child to a folder of thousands of same-length names compares many of them.
             let compared = leftBytes.withContiguousStorageIfAvailable { leftBuffer in
-                rightBytes.withContiguousStorageIfAvailable { rightBuffer in leftBuffer.elementsEqual(rightBuffer) }
+                rightBytes.withContiguousStorageIfAvailable { rightBuffer in
+                    guard let leftBase = leftBuffer.baseAddress, let rightBase = rightBuffer.baseAddress else { return true }
+                    return memcmp(leftBase, rightBase, leftBuffer.count) == 0
+                }
             }
             return (compared ?? nil) ?? leftBytes.elementsEqual(rightBytes)
         }
@@ -333,14 +337,23 @@ open class FileWrapper: NSObject {
         }
         var key = name
         var counter = 1
-        while children[ChildKey(key)] != nil {
+        while !Self.insert(child, forKey: ChildKey(key), into: &children) {
             key = "\(counter)__#$!@%!#__\(name)"
             counter += 1
         }
-        children[ChildKey(key)] = child
         contents = .directory(.loaded(children))
         child.parents.append(WeakParent(wrapper: self))
         return key
+    }
+
+    /// Inserts `child` under `key` unless the key is taken; whether it was inserted.
+    ///
+    /// One look-up instead of a look-up and then an insertion: the default of the subscript is stored
+    /// only when the key is absent, which the default's closure records.
+    private static func insert(_ child: FileWrapper, forKey key: ChildKey, into children: inout [ChildKey: FileWrapper]) -> Bool {
+        var inserted = false
+        withUnsafeMutablePointer(to: &children[key, default: { inserted = true; return child }()]) { _ in }
+        return inserted
     }
 
     /// Creates a regular-file wrapper for `data`, names it, adds it, and returns its key.

@@ -251,4 +251,49 @@ import Testing
         #expect(try FileTree.snapshot(package) == before)
         #expect(try Self.leftovers(in: temporary.url).isEmpty)
     }
+
+    /// A package with more pages in one folder than the status batch checks on one thread, opened as a
+    /// document is, with every page's contents loaded.
+    static func openedLargePackage(_ temporary: TemporaryDirectory) throws -> (URL, FileWrapper) {
+        let package = temporary.appending("Large.pkg")
+        var files = ["top.txt": "top"]
+        for index in 0..<(FileDescriptor.parallelStatusThreshold + 200) { files["Pages/page-\(index).txt"] = "page \(index)" }
+        try FileWrapperReadingTests.makeTree(files, at: package)
+        let document = try FileWrapper(url: package)
+        for page in try #require(document.fileWrappers?["Pages"]?.fileWrappers).values { _ = page.regularFileContents }
+        return (package, document)
+    }
+
+    @Test func oneEditedPageOfALargeFolderIsWrittenAlone() throws {
+        let temporary = try TemporaryDirectory("member-large-one")
+        let (package, document) = try Self.openedLargePackage(temporary)
+        let before = try Self.inodes(package)
+        try Self.replace("page-777.txt", in: try #require(document.fileWrappers?["Pages"]), with: "edited")
+        try document.write(to: package, options: [.atomic, .withNameUpdating], originalContentsURL: package)
+        #expect(Self.changedItems(before, try Self.inodes(package)) == ["Pages/page-777.txt"])
+        #expect(try Data(contentsOf: package.appendingPathComponent("Pages/page-777.txt")) == Data("edited".utf8))
+    }
+
+    @Test func aPageOfALargeFolderChangedOnDiskBehindTheWrappersBackIsWrittenFromTheWrapper() throws {
+        let temporary = try TemporaryDirectory("member-large-stale")
+        let (package, document) = try Self.openedLargePackage(temporary)
+        // As Apple's writer decides: an original modified more than a second from the wrapper's date is not linked.
+        let stale = package.appendingPathComponent("Pages/page-900.txt")
+        try Data("changed by someone else".utf8).write(to: stale)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 100)], ofItemAtPath: stale.path)
+        let before = try Self.inodes(package)
+        try document.write(to: package, options: [.atomic, .withNameUpdating], originalContentsURL: package)
+        #expect(Self.changedItems(before, try Self.inodes(package)) == ["Pages/page-900.txt"])
+        #expect(try Data(contentsOf: stale) == Data("page 900".utf8))
+
+        // Beside an edited page it makes two changed members: the package is rebuilt, the others linked.
+        try Data("changed again".utf8).write(to: stale)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 200)], ofItemAtPath: stale.path)
+        let beforeSecond = try Self.inodes(package)
+        try Self.replace("page-5.txt", in: try #require(document.fileWrappers?["Pages"]), with: "edited")
+        try document.write(to: package, options: [.atomic, .withNameUpdating], originalContentsURL: package)
+        #expect(Self.changedItems(beforeSecond, try Self.inodes(package)) == ["", "Pages", "Pages/page-5.txt", "Pages/page-900.txt"])
+        #expect(try Data(contentsOf: stale) == Data("page 900".utf8))
+        #expect(try Data(contentsOf: package.appendingPathComponent("Pages/page-5.txt")) == Data("edited".utf8))
+    }
 }
