@@ -225,10 +225,11 @@ public struct Comparator: Sendable {
         let paths = pairs.map(\.path)
         let rulesByPath = paths.map { rules.rule(for: $0) }
         let roots = expected.root.flatMap { expectedRoot in actual.root.map { (expectedRoot, $0) } }
-        let equalities = Self.onDiskEqualities(pairs: pairs, rules: rulesByPath, roots: roots)
-        Self.examineUnsizedFiles(in: &pairs, rules: rulesByPath, equalities: equalities)
         let refines = refinement(holders: merged.holders)
-        let fileFindings = fileFindingsInParallel(pairs: pairs, rules: rulesByPath, equalities: equalities, refines: refines)
+        let (equalities, explained) = onDiskEqualities(pairs: pairs, rules: rulesByPath, roots: roots, refines: refines)
+        Self.examineUnsizedFiles(in: &pairs, rules: rulesByPath, equalities: equalities)
+        let fileFindings = fileFindingsInParallel(
+            pairs: pairs, rules: rulesByPath, equalities: equalities, explained: explained, refines: refines)
         for (index, pair) in pairs.enumerated() {
             let path = pair.path
             let rule = rulesByPath[index]
@@ -346,16 +347,22 @@ public struct Comparator: Sendable {
         }
     }
 
-    /// Whether each pair of files on disk holds the same bytes, by index in `pairs`; nil where not known.
+    /// Whether each pair of files on disk holds the same bytes, by index in `pairs`; nil where not known;
+    /// and the findings of the pairs it could explain while their bytes were in memory.
     ///
     /// Files whose sizes are known and differ, differ without being read. The others are compared in step
     /// on up to `workerCount` threads, each taking batches of paths in turn; every answer lands at its
     /// path's index, so the outcome does not depend on which thread finished first. A pair that cannot be
-    /// read stays nil, and the sequential pass reports it as it always did.
-    private static func onDiskEqualities(
-        pairs entries: [PairedEntry], rules: [ComparisonRule], roots: (String, String)?
-    ) -> [Bool?] {
+    /// read stays nil, and the sequential pass reports it as it always did. A pair under a rule that reads
+    /// contents (`json`, `text`, `csv`, `semantic`) whose files differ and fit in one read is compared
+    /// under its rule right here, from the bytes just read, as `compareFiles` would compare them after
+    /// reading them again (for two folders of reformatted JSON, every pair): its outcome lands at its
+    /// index in the second array, which the sequential pass takes in path order like any other.
+    private func onDiskEqualities(
+        pairs entries: [PairedEntry], rules: [ComparisonRule], roots: (String, String)?, refines: @escaping @Sendable (String) -> Bool
+    ) -> (equalities: [Bool?], explained: [Result<MemberFinding?, any Error>?]) {
         var equalities = [Bool?](repeating: nil, count: entries.count)
+        var explained = [Result<MemberFinding?, any Error>?](repeating: nil, count: entries.count)
         var pending: [(index: Int, expectedPath: String, actualPath: String, sizesAreKnown: Bool)] = []
         for (index, pair) in entries.enumerated() {
             switch rules[index].kind {
@@ -372,38 +379,72 @@ public struct Comparator: Sendable {
             }
         }
         let paths = entries.map(\.path)
-        guard !pending.isEmpty else { return equalities }
+        guard !pending.isEmpty else { return (equalities, explained) }
         let pairs = pending
         let batchSize = 64
         let batchCount = (pairs.count + batchSize - 1) / batchSize
         let nextBatch = Atomic<Int>(0)
-        let answers = Mutex<[(index: Int, isEqual: Bool)]>([])
-        let work: @Sendable (Int) -> Void = { _ in
+        let answers = Mutex<[(index: Int, isEqual: Bool, explained: Result<MemberFinding?, any Error>?)]>([])
+        let work: @Sendable (Int) -> Void = { [self] _ in
             // Paths relative to the two open roots spare the kernel the lookup of the roots' own path per file.
             let rootComparer = roots.flatMap { try? DirectoryWalk.ContentsComparer(leftFolder: $0.0, rightFolder: $0.1) }
             let comparer = rootComparer ?? DirectoryWalk.ContentsComparer()
-            var found: [(index: Int, isEqual: Bool)] = []
+            var found: [(index: Int, isEqual: Bool, explained: Result<MemberFinding?, any Error>?)] = []
             while true {
                 let batch = nextBatch.add(1, ordering: .relaxed).oldValue
                 guard batch < batchCount else { break }
                 for item in pairs[(batch * batchSize)..<min(pairs.count, (batch + 1) * batchSize)] {
                     let (left, right) = rootComparer != nil ? (paths[item.index], paths[item.index]) : (item.expectedPath, item.actualPath)
-                    let isEqual = item.sizesAreKnown
-                        ? try? comparer.contentsAreEqual(atPath: left, andPath: right)
-                        : try? comparer.contentsOfUnknownSizesAreEqual(atPath: left, andPath: right)
-                    if let isEqual { found.append((item.index, isEqual)) }
+                    let rule = rules[item.index]
+                    guard Self.readsContents(rule) else {
+                        let isEqual = item.sizesAreKnown
+                            ? try? comparer.contentsAreEqual(atPath: left, andPath: right)
+                            : try? comparer.contentsOfUnknownSizesAreEqual(atPath: left, andPath: right)
+                        if let isEqual { found.append((item.index, isEqual, nil)) }
+                        continue
+                    }
+                    switch try? comparer.compareContents(atPath: left, andPath: right, sizesAreKnown: item.sizesAreKnown) {
+                    case .equal?:
+                        found.append((item.index, true, nil))
+                    case .different?:
+                        found.append((item.index, false, nil))
+                    case .differentContents(let expectedData, let actualData)?:
+                        let path = paths[item.index]
+                        let refinesPath = refines(path)
+                        let outcome = Result { () throws -> MemberFinding? in
+                            try compareFiles(
+                                path: path, expected: .loaded(expectedData), actual: .loaded(actualData), rule: rule,
+                                knownEquality: false, refines: refinesPath)
+                        }
+                        found.append((item.index, false, outcome))
+                    case nil:
+                        continue
+                    }
                 }
             }
             answers.withLock { $0 += found }
         }
-        let workers = min(workerCount, batchCount)
+        let workers = min(Self.workerCount, batchCount)
         if workers > 1 {
             DispatchQueue.concurrentPerform(iterations: workers, execute: work)
         } else {
             work(0)
         }
-        for answer in answers.withLock({ $0 }) { equalities[answer.index] = answer.isEqual }
-        return equalities
+        for answer in answers.withLock({ $0 }) {
+            equalities[answer.index] = answer.isEqual
+            explained[answer.index] = answer.explained
+        }
+        return (equalities, explained)
+    }
+
+    /// Whether a rule compares files by reading their contents, so that two files that differ in bytes are
+    /// compared under it at once (a `bytes` rule explains them from their hashes, and perhaps under
+    /// `refinedRule`, in the later pass).
+    private static func readsContents(_ rule: ComparisonRule) -> Bool {
+        switch rule.kind {
+        case .json, .text, .csv, .semantic: true
+        case .bytes, .ignore, .redact: false
+        }
     }
 
     /// The findings of the pairs of files not known to be equal, by index in `paths`, compared on several threads.
@@ -412,15 +453,17 @@ public struct Comparator: Sendable {
     /// JSON) is the work of the comparison; each pair is independent, so threads take batches of them in
     /// turn. Each outcome, a finding or the error it threw, lands at its path's index, and the sequential
     /// pass takes them in path order, so the result and the first error thrown are those of a sequential
-    /// run. Where there are few such pairs, or one core, the array stays empty of answers (all nil) and
-    /// the sequential pass compares them itself.
+    /// run. The outcomes `onDiskEqualities` already found (`explained`) are kept, and those pairs are not
+    /// compared again. Where there are few other pairs, or one core, the others stay nil and the
+    /// sequential pass compares them itself.
     private func fileFindingsInParallel(
-        pairs entries: [PairedEntry], rules: [ComparisonRule], equalities: [Bool?], refines: @Sendable (String) -> Bool
+        pairs entries: [PairedEntry], rules: [ComparisonRule], equalities: [Bool?], explained: [Result<MemberFinding?, any Error>?],
+        refines: @Sendable (String) -> Bool
     ) -> [Result<MemberFinding?, any Error>?] {
-        var outcomes = [Result<MemberFinding?, any Error>?](repeating: nil, count: entries.count)
+        var outcomes = explained
         guard Self.workerCount > 1 else { return outcomes }
         var pending: [(index: Int, expected: PackageTree.Content, actual: PackageTree.Content)] = []
-        for (index, pair) in entries.enumerated() where equalities[index] != true {
+        for (index, pair) in entries.enumerated() where equalities[index] != true && explained[index] == nil {
             switch rules[index].kind {
             case .ignore, .redact: continue
             case .bytes, .text, .json, .csv, .semantic: break
@@ -520,7 +563,6 @@ public struct Comparator: Sendable {
         knownEquality: Bool?, refines: Bool
     ) throws -> MemberFinding? {
         if rule.kind == .redact { return nil }
-        let location = Self.memberLocation(path)
         let expectedData: Data, actualData: Data
         var expectedDigest: SHA256Digest?, actualDigest: SHA256Digest?
         do {
@@ -555,10 +597,11 @@ public struct Comparator: Sendable {
             content = try compare(expected: expectedData, actual: actualData, rule: rule, name: path)
         }
         guard let content else { return nil }
+        // The location is spelt only here: most pairs compared are equal under their rule.
         return MemberFinding(
             path: path,
             node: Difference(
-                kind: .member, location: location, summary: "the contents differ under the \(rule) rule", children: [content]),
+                kind: .member, location: Self.memberLocation(path), summary: "the contents differ under the \(rule) rule", children: [content]),
             holdsDescendants: false)
     }
 

@@ -105,10 +105,23 @@ extension JSONTape {
         return Self.skipWhitespace(bytes, count, from: index + 1)
     }
 
+    @inline(__always)
     private static func skipWhitespace(_ bytes: UnsafePointer<UInt8>, _ count: Int, from start: Int) -> Int {
         var index = start
-        // Pretty-printed documents indent with runs of spaces: skip them eight at a time.
-        while index + 8 <= count && UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+        // Compact documents have no whitespace between tokens: one look decides.
+        if index < count && bytes[index] > 0x20 { return index }
+        // Pretty-printed documents have a line break and a run of spaces: eight bytes at a time, the first
+        // that is not whitespace found by its flag. Each byte's test is exact here (no carry crosses bytes:
+        // a byte's low seven bits plus 0x7F stay below 0x100), so the lowest flag is the first such byte.
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 { ~(((value & lowBits) &+ lowBits) | value) }
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
+            let whitespace = zeroBytes(word ^ (ones &* 0x20)) | zeroBytes(word ^ (ones &* 0x0A))
+                | zeroBytes(word ^ (ones &* 0x0D)) | zeroBytes(word ^ (ones &* 0x09))
+            let other = ~whitespace & ~lowBits
+            if other != 0 { return index + other.trailingZeroBitCount >> 3 }
             index += 8
         }
         while index < count {
@@ -184,18 +197,21 @@ extension JSONTape {
     ///
     /// Eight bytes at a time: a word holds such a byte when one of its bytes is `"` or `\\` (equal to
     /// zero after an exclusive or), below 0x20, or has its high bit set. Each test is exact for the
-    /// word as a whole, so a word with none is skipped safely; the word with one is read byte by byte.
+    /// word as a whole, so a word with none is skipped safely. Within a word a test may also flag bytes
+    /// above the first one it rightly flags (a borrow runs upwards from it), never below: the lowest
+    /// flagged byte, the first in memory on a little-endian machine, is the one sought.
     @inline(__always)
     private static func plainRunEnd(_ bytes: UnsafePointer<UInt8>, _ count: Int, from start: Int) -> Int {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         var index = start
         while index + 8 <= count {
-            let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
             let quotes = word ^ (ones &* 0x22)
             let backslashes = word ^ (ones &* 0x5C)
             let special = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word) | word
-            if special & highBits != 0 { break }
+            let flagged = special & highBits
+            if flagged != 0 { return index + flagged.trailingZeroBitCount >> 3 }
             index += 8
         }
         while index < count {

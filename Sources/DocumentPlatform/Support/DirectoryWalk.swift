@@ -295,29 +295,50 @@ extension DirectoryWalk {
             try contentsAreEqual(atPath: leftPath, andPath: rightPath, comparingSizes: true)
         }
 
+        /// Compares the files at the two paths as `contentsAreEqual(atPath:andPath:)` does (or, when
+        /// `sizesAreKnown` is false, as `contentsOfUnknownSizesAreEqual(atPath:andPath:)` does), and hands
+        /// on the bytes of two files that differ and both fit in one chunk.
+        ///
+        /// A caller that explains the files that differ would otherwise open and read each of them a
+        /// second time; the bytes are in the buffers already. Larger files that differ come back as
+        /// `.different` and are read again by the caller, as before.
+        package func compareContents(atPath leftPath: String, andPath rightPath: String, sizesAreKnown: Bool) throws -> ContentsComparison {
+            let left = try Self.openForReading(leftPath, in: leftFolder, named: leftFolderPath)
+            defer { close(left) }
+            let right = try Self.openForReading(rightPath, in: rightFolder, named: rightFolderPath)
+            defer { close(right) }
+            return try compareContents(left, leftPath, right, rightPath, comparingSizes: !sizesAreKnown, keepingContents: true)
+        }
+
         private func contentsAreEqual(atPath leftPath: String, andPath rightPath: String, comparingSizes: Bool) throws -> Bool {
             let left = try Self.openForReading(leftPath, in: leftFolder, named: leftFolderPath)
             defer { close(left) }
             let right = try Self.openForReading(rightPath, in: rightFolder, named: rightFolderPath)
             defer { close(right) }
-            return try contentsAreEqual(left, leftPath, right, rightPath, comparingSizes: comparingSizes)
+            return try compareContents(left, leftPath, right, rightPath, comparingSizes: comparingSizes, keepingContents: false) == .equal
         }
 
         /// Compares two open files; the paths name them in errors.
-        private func contentsAreEqual(
-            _ left: Int32, _ leftPath: String, _ right: Int32, _ rightPath: String, comparingSizes: Bool
-        ) throws -> Bool {
+        private func compareContents(
+            _ left: Int32, _ leftPath: String, _ right: Int32, _ rightPath: String, comparingSizes: Bool, keepingContents: Bool
+        ) throws -> ContentsComparison {
             var isFirstChunk = true
             while true {
                 let leftCount = try Self.fill(leftBuffer, from: left, path: leftPath)
                 let rightCount = try Self.fill(rightBuffer, from: right, path: rightPath)
-                if leftCount != rightCount || memcmp(leftBuffer, rightBuffer, leftCount) != 0 { return false }
-                if leftCount < Self.chunkByteCount { return true }
+                if leftCount != rightCount || memcmp(leftBuffer, rightBuffer, leftCount) != 0 {
+                    // A count below a whole chunk means the file ended: all of its bytes are in the buffer.
+                    guard keepingContents, isFirstChunk, leftCount < Self.chunkByteCount, rightCount < Self.chunkByteCount else {
+                        return .different
+                    }
+                    return .differentContents(Data(bytes: leftBuffer, count: leftCount), Data(bytes: rightBuffer, count: rightCount))
+                }
+                if leftCount < Self.chunkByteCount { return .equal }
                 if comparingSizes && isFirstChunk {
                     // A size that cannot be read proves nothing; the reading goes on and decides.
                     var leftStatus = stat(), rightStatus = stat()
                     if fstat(left, &leftStatus) == 0 && fstat(right, &rightStatus) == 0 && leftStatus.st_size != rightStatus.st_size {
-                        return false
+                        return .different
                     }
                 }
                 isFirstChunk = false
@@ -427,6 +448,11 @@ extension DirectoryWalk {
             try contentsAreEqual(atPath: leftRelativePath, andPath: rightRelativePath)
         }
 
+        /// Whether the files at the two paths hold the same bytes; the bytes of files that differ are not kept here.
+        package func compareContents(atPath leftPath: String, andPath rightPath: String, sizesAreKnown: Bool) throws -> ContentsComparison {
+            try contentsAreEqual(atPath: leftPath, andPath: rightPath) ? .equal : .different
+        }
+
         /// Whether the files at the two paths hold the same bytes.
         ///
         /// Throws `FileSystemError` naming the file that cannot be opened or read.
@@ -468,3 +494,15 @@ extension DirectoryWalk {
     }
 }
 #endif
+
+extension DirectoryWalk {
+    /// What `ContentsComparer.compareContents(atPath:andPath:sizesAreKnown:)` found.
+    package enum ContentsComparison: Equatable {
+        /// The two files hold the same bytes.
+        case equal
+        /// The files differ; their bytes were not kept (a file larger than one chunk, or no buffers to keep them from).
+        case different
+        /// The files differ, and these are all of their bytes, left and right.
+        case differentContents(Data, Data)
+    }
+}
