@@ -132,11 +132,13 @@ final class WorkerProcess: @unchecked Sendable {
     /// Whether the worker can take another item.
     var isRunning: Bool { process.isRunning && !timedOut.withLock { $0 } }
 
-    /// The most request bytes written at once: one page, the least a pipe holds, so the write never waits.
+    /// The most request bytes the worker has not answered yet: one page, the least a pipe holds, so a write never waits.
     ///
     /// A write that waited for the worker to read could wait forever: the worker may be blocked writing
-    /// answers to earlier requests of the same write, which the parent reads only after writing. A
-    /// single request longer than this is written alone, when the worker has nothing else to do but read it.
+    /// answers to earlier requests, which the parent reads only after writing. Requests not yet answered
+    /// include every request the worker has not read, so keeping those under one page keeps every write
+    /// from waiting. A single request longer than this is written alone, when the worker has nothing else
+    /// to do but read it.
     static let requestBytesPerWrite = 4096
 
     /// Prepares items in the worker in order; one answer per request, fewer when the worker stopped.
@@ -155,34 +157,44 @@ final class WorkerProcess: @unchecked Sendable {
         }
     }
 
+    /// Writes requests as a sliding window: more are written while the first are being answered, half a
+    /// page at a time, so the worker always has the next request waiting and never idles mid-batch.
     private func prepareBlocking(_ requests: [ConversionWorker.Request], timeout: Duration?) -> [PreparedItem] {
         var answers: [PreparedItem] = []
         answers.reserveCapacity(requests.count)
         let requestFrames = requests.map(\.frame)
-        var next = 0
-        while next < requests.count {
-            var bytes = requestFrames[next]
-            var end = next + 1
-            while end < requests.count && bytes.count + requestFrames[end].count <= Self.requestBytesPerWrite {
-                bytes += requestFrames[end]
-                end += 1
+        var written = 0
+        var unansweredBytes = 0
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Self.requestBytesPerWrite)
+        for index in requests.indices {
+            if written < requests.count && (written == index || unansweredBytes <= Self.requestBytesPerWrite / 2) {
+                bytes.removeAll(keepingCapacity: true)
+                while written < requests.count
+                    && (written == index && bytes.isEmpty
+                        || unansweredBytes + bytes.count + requestFrames[written].count <= Self.requestBytesPerWrite)
+                {
+                    bytes += requestFrames[written]
+                    written += 1
+                }
+                if !bytes.isEmpty {
+                    do {
+                        try input.write(contentsOf: bytes)
+                    } catch {
+                        answers.append(stopped(requests[index]))
+                        return answers
+                    }
+                    unansweredBytes += bytes.count
+                }
             }
-            do {
-                try input.write(contentsOf: bytes)
-            } catch {
-                answers.append(stopped(requests[next]))
+            guard let answer = answer(to: requests[index], timeout: timeout) else {
+                answers.append(stopped(requests[index]))
                 return answers
             }
-            for index in next..<end {
-                guard let answer = answer(to: requests[index], timeout: timeout) else {
-                    answers.append(stopped(requests[index]))
-                    return answers
-                }
-                answers.append(answer)
-                // The limit ran out just as the answer came: the worker is being stopped, so the next item starts afresh.
-                if timedOut.withLock({ $0 }) { return answers }
-            }
-            next = end
+            answers.append(answer)
+            unansweredBytes -= requestFrames[index].count
+            // The limit ran out just as the answer came: the worker is being stopped, so the next item starts afresh.
+            if timedOut.withLock({ $0 }) { return answers }
         }
         return answers
     }
