@@ -28,6 +28,10 @@ public enum ConversionWorker {
         public var kind: PlannedItem.Kind
         /// Where to write the verified output.
         public var temporary: ItemPath
+        /// Whether the worker answers this item the moment it is done (and answers every earlier one
+        /// before starting it), so that the job can time the item from the answer before; otherwise the
+        /// worker may hold its answer back a little to send several in one write.
+        public var answersAtOnce = false
     }
 
     /// Whether this process was started as a worker.
@@ -42,21 +46,48 @@ public enum ConversionWorker {
             registry: registry, routes: ConversionRoutes(to: target, registry: registry), verifies: environment[verifyKey] != "0")
     }
 
+    /// The most answers a worker holds back to send in one write.
+    static let answersPerWrite = 8
+
     /// Serves requests from standard input until it ends; returns the exit status (0).
+    ///
+    /// Answers are held back while the next request is already at hand, and sent together (at most
+    /// `answersPerWrite` at a time) before the worker would wait for more requests: one write and one
+    /// wake-up of the job for several items. A request that must be answered at once is answered alone.
+    /// Answers held back when the worker dies are lost; the job then tries those items again, each
+    /// answered at once, to tell which one ended the worker (see `WorkerPool`).
     public static func serve(preparer: ItemPreparer) -> Int32 {
         let input = FileHandle.standardInput.fileDescriptor
         let output = FileHandle.standardOutput
         var frames = FrameReader()
-        while let frame = frames.next(readingInto: { PipeReading.readSome(from: input, into: $0) }) {
+        var heldBack: [UInt8] = []
+        var heldBackCount = 0
+        func send() {
+            guard heldBackCount > 0 else { return }
+            try? output.write(contentsOf: heldBack)
+            heldBack.removeAll(keepingCapacity: true)
+            heldBackCount = 0
+        }
+        while let frame = frames.next(readingInto: { buffer in
+            // Nothing more at hand: the job gets what is done before the worker waits.
+            send()
+            return PipeReading.readSome(from: input, into: buffer)
+        }) {
             var answer = PreparedItem()
+            var answersAtOnce = true
             do {
                 let request = try Request(frame: frame)
+                answersAtOnce = request.answersAtOnce
+                if answersAtOnce { send() }
                 answer = preparer.prepare(input: request.input, kind: request.kind, temporary: request.temporary)
             } catch {
                 answer.error = ConversionError(error, file: nil)
             }
-            try? output.write(contentsOf: answer.frame)
+            heldBack += answer.frame
+            heldBackCount += 1
+            if answersAtOnce || heldBackCount >= answersPerWrite { send() }
         }
+        send()
         return 0
     }
 }
@@ -147,22 +178,44 @@ final class WorkerProcess: @unchecked Sendable {
     /// tried; the last answer is usually the item whose worker died or exceeded `timeout` (it fails). At
     /// least one answer comes back, so a caller that sends the rest to a fresh worker always makes progress.
     func prepare(_ requests: [ConversionWorker.Request], timeout: Duration?) async -> [PreparedItem] {
+        await prepareAnswers(requests, timeout: timeout).answers
+    }
+
+    /// What `prepare` does, and whether the worker stopped with answers held back (then the answers stop
+    /// short of the item that ended it, and no item is blamed).
+    ///
+    /// Items are answered at once when a time limit runs (it is timed from the answer before) and when
+    /// `answeredAtOnce` asks for it; otherwise the worker may send several answers together, and a worker
+    /// that dies loses the ones it held: the answers end with the last one received, none failed.
+    func prepareAnswers(_ requests: [ConversionWorker.Request], timeout: Duration?, answeredAtOnce: Bool = false) async -> (answers: [PreparedItem], lostAnswers: Bool) {
         // The reads block until the worker answers or dies: on this worker's own serial queue (which
         // Dispatch runs on an overcommitting thread), never on the cooperative pool or a width-limited
         // global queue, which the time limit's timer needs.
         await withCheckedContinuation { continuation in
             queue.async {
-                continuation.resume(returning: self.prepareBlocking(requests, timeout: timeout))
+                continuation.resume(returning: self.prepareBlocking(requests, timeout: timeout, answeredAtOnce: answeredAtOnce || timeout != nil))
             }
         }
     }
 
     /// Writes requests as a sliding window: more are written while the first are being answered, half a
     /// page at a time, so the worker always has the next request waiting and never idles mid-batch.
-    private func prepareBlocking(_ requests: [ConversionWorker.Request], timeout: Duration?) -> [PreparedItem] {
+    private func prepareBlocking(_ requests: [ConversionWorker.Request], timeout: Duration?, answeredAtOnce: Bool) -> (answers: [PreparedItem], lostAnswers: Bool) {
         var answers: [PreparedItem] = []
         answers.reserveCapacity(requests.count)
-        let requestFrames = requests.map(\.frame)
+        let requestFrames = requests.map { request in
+            var request = request
+            request.answersAtOnce = answeredAtOnce
+            return request.frame
+        }
+        func stoppedAt(_ index: Int) -> (answers: [PreparedItem], lostAnswers: Bool) {
+            guard answeredAtOnce else {
+                process.waitUntilExit()
+                return (answers, true)
+            }
+            answers.append(stopped(requests[index]))
+            return (answers, false)
+        }
         var written = 0
         var unansweredBytes = 0
         var bytes: [UInt8] = []
@@ -181,22 +234,18 @@ final class WorkerProcess: @unchecked Sendable {
                     do {
                         try input.write(contentsOf: bytes)
                     } catch {
-                        answers.append(stopped(requests[index]))
-                        return answers
+                        return stoppedAt(index)
                     }
                     unansweredBytes += bytes.count
                 }
             }
-            guard let answer = answer(to: requests[index], timeout: timeout) else {
-                answers.append(stopped(requests[index]))
-                return answers
-            }
+            guard let answer = answer(to: requests[index], timeout: timeout) else { return stoppedAt(index) }
             answers.append(answer)
             unansweredBytes -= requestFrames[index].count
             // The limit ran out just as the answer came: the worker is being stopped, so the next item starts afresh.
-            if timedOut.withLock({ $0 }) { return answers }
+            if timedOut.withLock({ $0 }) { return (answers, false) }
         }
-        return answers
+        return (answers, false)
     }
 
     /// The worker's answer to one request already written, or nil when the worker died or exceeded `timeout` first.

@@ -43,7 +43,7 @@ final class JobState: Sendable {
     private let stopped = Mutex(false)
     private let waiting = Mutex(WaitingOutputs())
     /// The destination folders already made (or found) in this job, each checked once rather than per item.
-    private let madeFolders = Mutex(Set<[UInt8]>())
+    private let madeFolders = Mutex((all: Set<[UInt8]>(), last: [UInt8]?.none))
     /// Signalled when a batch is full or the job is finishing.
     private let wake = DispatchSemaphore(value: 0)
     /// Counts the free places among the waiting outputs.
@@ -104,9 +104,13 @@ final class JobState: Sendable {
     /// path per item was a large part of the job's serial work. Only success is remembered, so a folder
     /// that could not be made fails every item that needs it, each with its own error.
     func makeFolders(_ folder: [UInt8]) throws {
-        if madeFolders.withLock({ $0.contains(folder) }) { return }
+        // Items come folder by folder: the last folder made is compared first, which costs less than hashing the path.
+        if madeFolders.withLock({ $0.last == folder || $0.all.contains(folder) }) { return }
         try ByteNamedFiles.makeFolders(folder)
-        madeFolders.withLock { _ = $0.insert(folder) }
+        madeFolders.withLock { made in
+            made.all.insert(folder)
+            made.last = folder
+        }
     }
 
     /// Records a finished item and tells the observer.
@@ -225,15 +229,22 @@ final class JobState: Sendable {
     /// looks up two names rather than two whole paths.
     struct OpenFolders {
         private var folders: [[UInt8]: ByteNamedFolder] = [:]
+        /// The folder asked for last: outputs come folder by folder, and comparing a path costs less than hashing it.
+        private var last: ByteNamedFolder?
         /// The most folders kept open: a job's outputs go to a few folders at a time, and descriptors are limited.
         static let limit = 64
 
         /// The open folder at `path`, opened now if need be; nil when it cannot be opened.
         mutating func folder(_ path: [UInt8]) -> ByteNamedFolder? {
-            if let folder = folders[path] { return folder }
+            if let last, last.path == path { return last }
+            if let folder = folders[path] {
+                last = folder
+                return folder
+            }
             guard let folder = try? ByteNamedFolder(opening: path) else { return nil }
             if folders.count >= Self.limit { folders.removeAll() }
             folders[path] = folder
+            last = folder
             return folder
         }
     }

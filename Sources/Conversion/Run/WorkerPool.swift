@@ -44,6 +44,9 @@ final class WorkerPool: Sendable {
         }
         var answers: [PreparedItem] = []
         answers.reserveCapacity(requests.count)
+        // Once a worker died holding answers back, the rest of the batch is answered item by item, so
+        // that the item that ends a worker is the one that fails, and only it.
+        var answeredAtOnce = false
         while answers.count < requests.count {
             let remaining = Array(requests[answers.count...])
             var worker = await acquire()
@@ -62,13 +65,15 @@ final class WorkerPool: Sendable {
                 }
             }
             guard let worker else { break }
-            answers += await worker.prepare(remaining, timeout: timeout)
+            let (received, lostAnswers) = await worker.prepareAnswers(remaining, timeout: timeout, answeredAtOnce: answeredAtOnce)
+            answers += received
+            if lostAnswers { answeredAtOnce = true }
             if worker.isRunning {
                 release(worker)
             } else {
                 release(nil)
                 if answers.count < requests.count {
-                    // The stopped worker never started these; clear the way in case it got as far as a name.
+                    // The stopped worker never started these, or finished them unanswered: clear the way, for them to be tried again.
                     for request in requests[answers.count...] { try? ByteNamedFiles.removeTree(request.temporary.bytes) }
                 }
             }

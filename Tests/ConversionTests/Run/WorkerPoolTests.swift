@@ -84,6 +84,37 @@ import Testing
         }
     }
 
+    // Without a time limit a worker holds answers back to send several at once; a trap loses those it held.
+    @Test(.timeLimit(.minutes(1)))
+    func aWorkerDyingWithAnswersHeldBackFailsOnlyTheItemThatEndedIt() async throws {
+        let fixture = try ConversionFixture("pool-held-back")
+        let hazards: Set<Int> = [3, 12, 13, 40]
+        func name(_ index: Int) -> String { (index < 10 ? "0" : "") + "\(index)-item.hazard" }
+        for index in 0..<50 { try fixture.write(name(index), hazards.contains(index) ? "TRAP" : "item \(index)") }
+        let report = try await ConversionRunner(job: try Self.childJob(fixture, jobs: 1)).run()
+        #expect(report.items.count == 50)
+        for (index, item) in report.items.enumerated() {
+            #expect(item.input.description.hasSuffix(name(index)))
+            if hazards.contains(index) {
+                #expect(item.error?.code == "convert.worker-crashed", "item \(index)")
+            } else {
+                #expect(item.status == .converted, "item \(index): \(String(describing: item.error))")
+                #expect(fixture.contents(fixture.output.appending(Array(name(index).replacingOccurrences(of: ".hazard", with: ".txt").utf8))) == "item \(index)")
+            }
+        }
+        #expect(try ConversionFixture.tree(fixture.output).keys.allSatisfy { !$0.description.contains(".docmigrate-tmp-") })
+    }
+
+    @Test func whetherToAnswerAtOnceTravelsWithTheRequest() throws {
+        for answersAtOnce in [false, true] {
+            var request = ConversionWorker.Request(input: ItemPath("in/a.txt"), kind: .file, temporary: ItemPath("out/.docmigrate-tmp-1"))
+            request.answersAtOnce = answersAtOnce
+            let decoded = try ConversionWorker.Request(frame: request.frame)
+            #expect(decoded.answersAtOnce == answersAtOnce)
+            #expect(decoded.input == request.input && decoded.temporary == request.temporary && decoded.kind == .file)
+        }
+    }
+
     @Test func temporaryNamesAreDistinctAndMarkedAsTheJobs() throws {
         let fixture = try ConversionFixture("temporary-names")
         let job = try fixture.job(to: "plain-text")
