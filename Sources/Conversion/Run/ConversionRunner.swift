@@ -11,9 +11,10 @@ import Synchronization
 /// A slot of the group takes a batch of items (at most `itemsPerRoundTrip`) and hands them to its
 /// worker at once, which answers item by item; per-item costs of the hand-over (a write, a thread hop,
 /// a wake-up each way) would otherwise be a serial part of the job as large as a small item's conversion.
-/// Per item: skip it if the journal says it is done; refuse an output that would be its input; prepare
-/// it (decode → convert → encode → verify into a `.docmigrate-tmp-*` sibling of the destination); hand
-/// it to the group commit. Memory holds the in-flight items and the current batch; report lines go to
+/// Per item: skip it if the journal says it is done; prepare it (decode → convert → encode → verify
+/// into a `.docmigrate-tmp-*` sibling of the destination); hand it to the group commit, which renames it
+/// into place by name in the open output folder. An output that would be the item's own input is refused
+/// when its path turns out to be taken (or the item failed), so a path lookup per item is spared. Memory holds the in-flight items and the current batch; report lines go to
 /// a spill file as items finish (see `ItemSpill`), so memory does not grow with the corpus. An item's failure is recorded and the job goes on, unless `failFast`.
 public struct ConversionRunner: Sendable {
     /// The job this runner runs.

@@ -9,8 +9,9 @@ import Synchronization
 /// The parent starts the worker command (the `docmigrate` binary itself, whose `convert` verb turns into
 /// a worker when `DOCMIGRATE_CONVERT_WORKER` is set, or any executable that calls ``serve(preparer:)``)
 /// and sends one request frame per item on its standard input, several in one write; the worker answers
-/// each with one `PreparedItem` frame on its standard output as soon as that item is done (see
-/// `ConversionWorker+Messages.swift`), so the parent times each item from the answer before it. The
+/// each with one `PreparedItem` frame on its standard output (see `ConversionWorker+Messages.swift`),
+/// several in one write while it has more requests at hand, or each as soon as it is done when a time
+/// limit runs, so that the parent times each item from the answer before it. The
 /// target and `--no-verify` travel in the environment (`DOCMIGRATE_CONVERT_TO`, `DOCMIGRATE_CONVERT_VERIFY`).
 public enum ConversionWorker {
     /// The environment variable that turns a `docmigrate convert` process into a worker.
