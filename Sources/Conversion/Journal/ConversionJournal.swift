@@ -135,7 +135,7 @@ extension ConversionJournal.Entry {
             bytes.append(UInt8(ascii: ":"))
         }
         key("input")
-        Self.appendString(input.encodedForJSON, to: &bytes)
+        Self.appendPath(input, to: &bytes)
         if let inputHash {
             key("inputHash")
             Self.appendString(inputHash, to: &bytes)
@@ -144,7 +144,7 @@ extension ConversionJournal.Entry {
         Self.appendString(mtime, to: &bytes)
         if let output {
             key("output")
-            Self.appendString(output.encodedForJSON, to: &bytes)
+            Self.appendPath(output, to: &bytes)
         }
         if let outputHash {
             key("outputHash")
@@ -153,9 +153,25 @@ extension ConversionJournal.Entry {
         key("result")
         Self.appendString(result, to: &bytes)
         key("size")
-        bytes += Array(String(size).utf8)
-        bytes += Array("}\n".utf8)
+        bytes.append(contentsOf: String(size).utf8)
+        bytes.append(UInt8(ascii: "}"))
+        bytes.append(UInt8(ascii: "\n"))
     }
+
+    /// A path's JSON string (`ItemPath.encodedForJSON`), its bytes copied as they are when they are
+    /// printable ASCII that needs no escaping and does not look like the Base64 form, as almost every path is.
+    static func appendPath(_ path: ItemPath, to bytes: inout [UInt8]) {
+        let plain = path.bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        guard plain, !path.bytes.starts(with: base64Prefix) else {
+            appendString(path.encodedForJSON, to: &bytes)
+            return
+        }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: path.bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static let base64Prefix = Array("base64:".utf8)
 
     /// A JSON string: quotes, backslashes and control characters escaped, everything else as UTF-8.
     static func appendString(_ text: String, to bytes: inout [UInt8]) {

@@ -83,6 +83,8 @@ public struct ConversionPlan: Sequence, Sendable {
             var relativePath: ItemPath
             var names: [[UInt8]]
             var next = 0
+            /// The folder held open, so that each entry is looked up by its name rather than its whole path; nil when it could not be opened.
+            var handle: ByteNamedFolder?
         }
 
         private let plan: ConversionPlan
@@ -179,7 +181,9 @@ public struct ConversionPlan: Sequence, Sendable {
             if !isRoot && plan.excludedFolders.contains(FileIdentity(status)) { return }
             do {
                 let names = try ByteNamedFiles.names(inFolder: path.bytes).filter { !ConversionPlan.isIgnoredName($0) }
-                folders.append(Folder(path: path, relativePath: relativePath, names: names.sorted { $0.lexicographicallyPrecedes($1) }))
+                folders.append(Folder(
+                    path: path, relativePath: relativePath, names: names.sorted { $0.lexicographicallyPrecedes($1) },
+                    handle: try? ByteNamedFolder(opening: path.bytes)))
             } catch {
                 let reason = ConversionError(code: "convert.folder-unreadable", message: "the folder could not be listed: \(error)", file: path.description)
                 pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: reason))
@@ -202,7 +206,11 @@ public struct ConversionPlan: Sequence, Sendable {
             }
             let status: FileStatus?
             do {
-                status = try ByteNamedFiles.status(path.bytes)
+                if let handle = folder.handle {
+                    status = try handle.status(ofEntry: name)
+                } else {
+                    status = try ByteNamedFiles.status(path.bytes)
+                }
             } catch {
                 pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: ConversionError(error, file: path.description)))
                 return

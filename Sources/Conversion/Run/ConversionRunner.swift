@@ -11,9 +11,10 @@ import Synchronization
 /// A slot of the group takes a batch of items (at most `itemsPerRoundTrip`) and hands them to its
 /// worker at once, which answers item by item; per-item costs of the hand-over (a write, a thread hop,
 /// a wake-up each way) would otherwise be a serial part of the job as large as a small item's conversion.
-/// Per item: skip it if the journal says it is done; refuse an output that would be its input; prepare
-/// it (decode → convert → encode → verify into a `.docmigrate-tmp-*` sibling of the destination); hand
-/// it to the group commit. Memory holds the in-flight items and the current batch; report lines go to
+/// Per item: skip it if the journal says it is done; prepare it (decode → convert → encode → verify
+/// into a `.docmigrate-tmp-*` sibling of the destination); hand it to the group commit, which renames it
+/// into place by name in the open output folder. An output that would be the item's own input is refused
+/// when its path turns out to be taken (or the item failed), so a path lookup per item is spared. Memory holds the in-flight items and the current batch; report lines go to
 /// a spill file as items finish (see `ItemSpill`), so memory does not grow with the corpus. An item's failure is recorded and the job goes on, unless `failFast`.
 public struct ConversionRunner: Sendable {
     /// The job this runner runs.
@@ -60,6 +61,9 @@ public struct ConversionRunner: Sendable {
         let workers = WorkerPool(job: job)
         // Failing fast stops starting items after a failure: there an item is handed over one at a time.
         let itemsPerBatch = job.failFast ? 1 : Self.itemsPerRoundTrip
+        // With workers, one batch more per worker waits, checked, for the next worker free (see `WorkerPool`).
+        var slots = job.jobs
+        if case .childProcess = job.isolation, !job.failFast { slots *= 2 }
         await withTaskGroup(of: Void.self) { group in
             var inFlight = 0
             var batch: [PlannedItem] = []
@@ -73,7 +77,7 @@ public struct ConversionRunner: Sendable {
                     if batch.count < min(itemsPerBatch, 1 << min(batchesStarted, 8)) { continue }
                 }
                 if batch.isEmpty { break }
-                if inFlight >= job.jobs {
+                if inFlight >= slots {
                     await group.next()
                     inFlight -= 1
                     if state.shouldStop { break }
@@ -98,9 +102,10 @@ public struct ConversionRunner: Sendable {
 
     // MARK: One batch
 
-    /// How many items a slot hands its worker at once: one write, one thread hop and one wake-up for
-    /// all of them rather than for each, while the items stay few enough to keep both slots busy to the end.
-    static let itemsPerRoundTrip = 16
+    /// How many items a slot hands its worker at once: one thread hop each way and one check of the plan
+    /// for all of them rather than for each, while the items stay few enough to keep every worker busy to
+    /// the end (a batch of small items is a few milliseconds of a worker's time).
+    static let itemsPerRoundTrip = 64
 
     /// An item past its checks, waiting for its worker's answer.
     private struct StartedItem {
@@ -165,14 +170,9 @@ public struct ConversionRunner: Sendable {
                 error: ConversionError(code: "convert.unsupported-type", message: "no registered codec reads this item", file: item.input.description)))
             return nil
         }
-        if !job.inPlace, let identity = FileIdentity.of(destination), identity == FileIdentity(inputStatus) {
-            state.record(ConversionReport.Item(
-                input: item.input, output: destination, status: .failed,
-                error: ConversionError(
-                    code: "convert.output-is-input", message: "the output \(destination) is this input itself; choose another --output",
-                    file: item.input.description)))
-            return nil
-        }
+        // Whether the output would be this input itself is asked only when its path turns out to be taken
+        // (see `JobState.place`) or the item fails: a path lookup per item fewer, for a case that needs
+        // something already at the output path.
         let folder = destination.parent.bytes.isEmpty ? ItemPath(".") : destination.parent
         do {
             try state.makeFolders(folder.bytes)
@@ -196,7 +196,7 @@ public struct ConversionRunner: Sendable {
                 sourceKind = result.sourceKind ?? item.kind
             }
         }
-        let temporary = folder.appending(Array(Self.temporaryName().utf8))
+        let temporary = folder.appending(state.nextTemporaryName())
         return StartedItem(
             item: item, request: ConversionWorker.Request(input: source, kind: sourceKind, temporary: temporary), destination: destination,
             inputStatus: inputStatus, mtime: mtime, backup: backup, scratch: scratch)
@@ -218,6 +218,11 @@ public struct ConversionRunner: Sendable {
         if prepared.error != nil {
             try? ByteNamedFiles.removeTree(temporary.bytes)
             if let backup = ready.backup { try? ByteNamedFiles.removeTree(backup.temporary.bytes) }
+            if !job.inPlace, JobState.outputIsInput(destination, inputIdentity: FileIdentity(inputStatus)) {
+                // The refusal a check before converting would have given, whatever the worker made of the item.
+                state.record(JobState.outputIsInputItem(item.input, destination))
+                return
+            }
             if !job.inPlace && item.foundStatus != nil && (try? ByteNamedFiles.statusFollowingLinks(item.input.bytes)) == nil {
                 // Gone since the walk saw it: the failure a stat just before converting would have reported.
                 state.record(Self.vanished(item))
@@ -246,7 +251,9 @@ public struct ConversionRunner: Sendable {
         {
             try? ByteNamedFiles.setOwner(temporary.bytes, owner: inputStatus.owner, group: inputStatus.group)
         }
-        state.commit(PendingOutput(item: item, prepared: prepared, temporary: temporary, destination: destination, backup: ready.backup, mtime: ready.mtime))
+        state.commit(PendingOutput(
+            item: item, prepared: prepared, temporary: temporary, destination: destination, backup: ready.backup, mtime: ready.mtime,
+            inputIdentity: job.inPlace ? nil : FileIdentity(inputStatus)))
     }
 
     /// The output path of an item: the output folder, the item's relative path, the target's extension.

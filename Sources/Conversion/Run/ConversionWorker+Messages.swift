@@ -4,7 +4,7 @@ import Foundation
 /// The frames a job and its workers exchange over the worker's standard input and output.
 ///
 /// Each message is one `BinaryWriter` frame (its length, then its fields): a request names the input,
-/// its kind and the temporary path; the answer is the `PreparedItem`. A binary form rather than JSON
+/// its kind, the temporary path and whether it must be answered at once; the answer is the `PreparedItem`. A binary form rather than JSON
 /// lines: a job sends two messages per item, and `JSONEncoder`/`JSONDecoder` cost more than a small
 /// item's whole conversion.
 extension ConversionWorker.Request {
@@ -16,6 +16,7 @@ extension ConversionWorker.Request {
         writer.field(input.bytes)
         writer.byte(UInt8(PlannedItem.Kind.allCases.firstIndex(of: kind) ?? 0))
         writer.field(temporary.bytes)
+        writer.byte(answersAtOnce ? 1 : 0)
         return writer.framed
     }
 
@@ -27,6 +28,7 @@ extension ConversionWorker.Request {
         guard kindIndex < PlannedItem.Kind.allCases.count else { throw Self.damaged }
         kind = PlannedItem.Kind.allCases[kindIndex]
         temporary = ItemPath(bytes: try reader.field() ?? [])
+        answersAtOnce = try reader.byte() != 0
     }
 }
 

@@ -9,8 +9,9 @@ import Synchronization
 /// The parent starts the worker command (the `docmigrate` binary itself, whose `convert` verb turns into
 /// a worker when `DOCMIGRATE_CONVERT_WORKER` is set, or any executable that calls ``serve(preparer:)``)
 /// and sends one request frame per item on its standard input, several in one write; the worker answers
-/// each with one `PreparedItem` frame on its standard output as soon as that item is done (see
-/// `ConversionWorker+Messages.swift`), so the parent times each item from the answer before it. The
+/// each with one `PreparedItem` frame on its standard output (see `ConversionWorker+Messages.swift`),
+/// several in one write while it has more requests at hand, or each as soon as it is done when a time
+/// limit runs, so that the parent times each item from the answer before it. The
 /// target and `--no-verify` travel in the environment (`DOCMIGRATE_CONVERT_TO`, `DOCMIGRATE_CONVERT_VERIFY`).
 public enum ConversionWorker {
     /// The environment variable that turns a `docmigrate convert` process into a worker.
@@ -28,6 +29,10 @@ public enum ConversionWorker {
         public var kind: PlannedItem.Kind
         /// Where to write the verified output.
         public var temporary: ItemPath
+        /// Whether the worker answers this item the moment it is done (and answers every earlier one
+        /// before starting it), so that the job can time the item from the answer before; otherwise the
+        /// worker may hold its answer back a little to send several in one write.
+        public var answersAtOnce = false
     }
 
     /// Whether this process was started as a worker.
@@ -42,21 +47,48 @@ public enum ConversionWorker {
             registry: registry, routes: ConversionRoutes(to: target, registry: registry), verifies: environment[verifyKey] != "0")
     }
 
+    /// The most answers a worker holds back to send in one write.
+    static let answersPerWrite = 8
+
     /// Serves requests from standard input until it ends; returns the exit status (0).
+    ///
+    /// Answers are held back while the next request is already at hand, and sent together (at most
+    /// `answersPerWrite` at a time) before the worker would wait for more requests: one write and one
+    /// wake-up of the job for several items. A request that must be answered at once is answered alone.
+    /// Answers held back when the worker dies are lost; the job then tries those items again, each
+    /// answered at once, to tell which one ended the worker (see `WorkerPool`).
     public static func serve(preparer: ItemPreparer) -> Int32 {
         let input = FileHandle.standardInput.fileDescriptor
         let output = FileHandle.standardOutput
         var frames = FrameReader()
-        while let frame = frames.next(readingInto: { PipeReading.readSome(from: input, into: $0) }) {
+        var heldBack: [UInt8] = []
+        var heldBackCount = 0
+        func send() {
+            guard heldBackCount > 0 else { return }
+            try? output.write(contentsOf: heldBack)
+            heldBack.removeAll(keepingCapacity: true)
+            heldBackCount = 0
+        }
+        while let frame = frames.next(readingInto: { buffer in
+            // Nothing more at hand: the job gets what is done before the worker waits.
+            send()
+            return PipeReading.readSome(from: input, into: buffer)
+        }) {
             var answer = PreparedItem()
+            var answersAtOnce = true
             do {
                 let request = try Request(frame: frame)
+                answersAtOnce = request.answersAtOnce
+                if answersAtOnce { send() }
                 answer = preparer.prepare(input: request.input, kind: request.kind, temporary: request.temporary)
             } catch {
                 answer.error = ConversionError(error, file: nil)
             }
-            try? output.write(contentsOf: answer.frame)
+            heldBack += answer.frame
+            heldBackCount += 1
+            if answersAtOnce || heldBackCount >= answersPerWrite { send() }
         }
+        send()
         return 0
     }
 }
@@ -132,11 +164,13 @@ final class WorkerProcess: @unchecked Sendable {
     /// Whether the worker can take another item.
     var isRunning: Bool { process.isRunning && !timedOut.withLock { $0 } }
 
-    /// The most request bytes written at once: one page, the least a pipe holds, so the write never waits.
+    /// The most request bytes the worker has not answered yet: one page, the least a pipe holds, so a write never waits.
     ///
     /// A write that waited for the worker to read could wait forever: the worker may be blocked writing
-    /// answers to earlier requests of the same write, which the parent reads only after writing. A
-    /// single request longer than this is written alone, when the worker has nothing else to do but read it.
+    /// answers to earlier requests, which the parent reads only after writing. Requests not yet answered
+    /// include every request the worker has not read, so keeping those under one page keeps every write
+    /// from waiting. A single request longer than this is written alone, when the worker has nothing else
+    /// to do but read it.
     static let requestBytesPerWrite = 4096
 
     /// Prepares items in the worker in order; one answer per request, fewer when the worker stopped.
@@ -145,46 +179,74 @@ final class WorkerProcess: @unchecked Sendable {
     /// tried; the last answer is usually the item whose worker died or exceeded `timeout` (it fails). At
     /// least one answer comes back, so a caller that sends the rest to a fresh worker always makes progress.
     func prepare(_ requests: [ConversionWorker.Request], timeout: Duration?) async -> [PreparedItem] {
+        await prepareAnswers(requests, timeout: timeout).answers
+    }
+
+    /// What `prepare` does, and whether the worker stopped with answers held back (then the answers stop
+    /// short of the item that ended it, and no item is blamed).
+    ///
+    /// Items are answered at once when a time limit runs (it is timed from the answer before) and when
+    /// `answeredAtOnce` asks for it; otherwise the worker may send several answers together, and a worker
+    /// that dies loses the ones it held: the answers end with the last one received, none failed.
+    func prepareAnswers(_ requests: [ConversionWorker.Request], timeout: Duration?, answeredAtOnce: Bool = false) async -> (answers: [PreparedItem], lostAnswers: Bool) {
         // The reads block until the worker answers or dies: on this worker's own serial queue (which
         // Dispatch runs on an overcommitting thread), never on the cooperative pool or a width-limited
         // global queue, which the time limit's timer needs.
         await withCheckedContinuation { continuation in
             queue.async {
-                continuation.resume(returning: self.prepareBlocking(requests, timeout: timeout))
+                continuation.resume(returning: self.prepareBlocking(requests, timeout: timeout, answeredAtOnce: answeredAtOnce || timeout != nil))
             }
         }
     }
 
-    private func prepareBlocking(_ requests: [ConversionWorker.Request], timeout: Duration?) -> [PreparedItem] {
+    /// Writes requests as a sliding window: more are written while the first are being answered, half a
+    /// page at a time, so the worker always has the next request waiting and never idles mid-batch.
+    private func prepareBlocking(_ requests: [ConversionWorker.Request], timeout: Duration?, answeredAtOnce: Bool) -> (answers: [PreparedItem], lostAnswers: Bool) {
         var answers: [PreparedItem] = []
         answers.reserveCapacity(requests.count)
-        let requestFrames = requests.map(\.frame)
-        var next = 0
-        while next < requests.count {
-            var bytes = requestFrames[next]
-            var end = next + 1
-            while end < requests.count && bytes.count + requestFrames[end].count <= Self.requestBytesPerWrite {
-                bytes += requestFrames[end]
-                end += 1
-            }
-            do {
-                try input.write(contentsOf: bytes)
-            } catch {
-                answers.append(stopped(requests[next]))
-                return answers
-            }
-            for index in next..<end {
-                guard let answer = answer(to: requests[index], timeout: timeout) else {
-                    answers.append(stopped(requests[index]))
-                    return answers
-                }
-                answers.append(answer)
-                // The limit ran out just as the answer came: the worker is being stopped, so the next item starts afresh.
-                if timedOut.withLock({ $0 }) { return answers }
-            }
-            next = end
+        let requestFrames = requests.map { request in
+            var request = request
+            request.answersAtOnce = answeredAtOnce
+            return request.frame
         }
-        return answers
+        func stoppedAt(_ index: Int) -> (answers: [PreparedItem], lostAnswers: Bool) {
+            guard answeredAtOnce else {
+                process.waitUntilExit()
+                return (answers, true)
+            }
+            answers.append(stopped(requests[index]))
+            return (answers, false)
+        }
+        var written = 0
+        var unansweredBytes = 0
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Self.requestBytesPerWrite)
+        for index in requests.indices {
+            if written < requests.count && (written == index || unansweredBytes <= Self.requestBytesPerWrite / 2) {
+                bytes.removeAll(keepingCapacity: true)
+                while written < requests.count
+                    && (written == index && bytes.isEmpty
+                        || unansweredBytes + bytes.count + requestFrames[written].count <= Self.requestBytesPerWrite)
+                {
+                    bytes += requestFrames[written]
+                    written += 1
+                }
+                if !bytes.isEmpty {
+                    do {
+                        try input.write(contentsOf: bytes)
+                    } catch {
+                        return stoppedAt(index)
+                    }
+                    unansweredBytes += bytes.count
+                }
+            }
+            guard let answer = answer(to: requests[index], timeout: timeout) else { return stoppedAt(index) }
+            answers.append(answer)
+            unansweredBytes -= requestFrames[index].count
+            // The limit ran out just as the answer came: the worker is being stopped, so the next item starts afresh.
+            if timedOut.withLock({ $0 }) { return (answers, false) }
+        }
+        return (answers, false)
     }
 
     /// The worker's answer to one request already written, or nil when the worker died or exceeded `timeout` first.

@@ -14,6 +14,8 @@ struct PendingOutput: Sendable {
     /// In place: the verified backup copy and the name it gets.
     var backup: (temporary: ItemPath, path: ItemPath)?
     var mtime: String
+    /// The input's device and inode, to refuse an output path that turns out to be the input itself.
+    var inputIdentity: FileIdentity?
 }
 
 /// The shared state of a running job: its report's spill and totals, the outputs waiting to be committed, the journal and the stop flag.
@@ -41,7 +43,7 @@ final class JobState: Sendable {
     private let stopped = Mutex(false)
     private let waiting = Mutex(WaitingOutputs())
     /// The destination folders already made (or found) in this job, each checked once rather than per item.
-    private let madeFolders = Mutex(Set<[UInt8]>())
+    private let madeFolders = Mutex((all: Set<[UInt8]>(), last: [UInt8]?.none))
     /// Signalled when a batch is full or the job is finishing.
     private let wake = DispatchSemaphore(value: 0)
     /// Counts the free places among the waiting outputs.
@@ -50,6 +52,10 @@ final class JobState: Sendable {
     private let committerFinished = DispatchSemaphore(value: 0)
     /// How long an output waits at most for its batch to fill.
     static let commitDelayNanoseconds: UInt64 = 200_000_000
+    /// The start of this job's temporary names: the job's mark and a random part of its own.
+    private let temporaryPrefix: [UInt8]
+    /// How many temporary names this job has handed out.
+    private let temporaryCount = Atomic<UInt64>(0)
 
     private struct WaitingOutputs {
         var outputs: [PendingOutput] = []
@@ -62,6 +68,7 @@ final class JobState: Sendable {
         self.journal = journal
         self.events = events
         spill = try ItemSpill()
+        temporaryPrefix = Array((ConversionRunner.temporaryName() + "-").utf8)
         room = DispatchSemaphore(value: max(1, job.batchSize) * 4)
         if !job.dryRun {
             let thread = Thread { [self] in commitLoop() }
@@ -74,15 +81,36 @@ final class JobState: Sendable {
 
     var shouldStop: Bool { stopped.withLock { $0 } }
 
+    /// A temporary name no other item of this job gets: the job's random prefix and a count.
+    ///
+    /// One random prefix per job rather than random bits per item: a system call and a formatted
+    /// `String` fewer per item, and names stay distinct from every other job's, whose prefixes differ.
+    func nextTemporaryName() -> [UInt8] {
+        var number = temporaryCount.add(1, ordering: .relaxed).newValue
+        var name = temporaryPrefix
+        let start = name.count
+        let digits: StaticString = "0123456789abcdefghijklmnopqrstuvwxyz"
+        repeat {
+            name.append(digits.utf8Start[Int(number % 36)])
+            number /= 36
+        } while number > 0
+        name[start...].reverse()
+        return name
+    }
+
     /// Makes `folder` and its missing parents, unless this job already made or found it.
     ///
     /// A job's outputs go to a few folders, one for thousands of items: a stat of the folder's whole
     /// path per item was a large part of the job's serial work. Only success is remembered, so a folder
     /// that could not be made fails every item that needs it, each with its own error.
     func makeFolders(_ folder: [UInt8]) throws {
-        if madeFolders.withLock({ $0.contains(folder) }) { return }
+        // Items come folder by folder: the last folder made is compared first, which costs less than hashing the path.
+        if madeFolders.withLock({ $0.last == folder || $0.all.contains(folder) }) { return }
         try ByteNamedFiles.makeFolders(folder)
-        madeFolders.withLock { _ = $0.insert(folder) }
+        madeFolders.withLock { made in
+            made.all.insert(folder)
+            made.last = folder
+        }
     }
 
     /// Records a finished item and tells the observer.
@@ -139,6 +167,7 @@ final class JobState: Sendable {
     // MARK: The committer
 
     private func commitLoop() {
+        var folders = OpenFolders()
         var placed: [ConversionJournal.Entry] = []
         var syncPoint: [UInt8] = []
         var finishing = false
@@ -173,7 +202,7 @@ final class JobState: Sendable {
             }
             for output in batch {
                 let prepared = output.prepared
-                switch place(output) {
+                switch place(output, folders: &folders) {
                 case .success(let (path, status)):
                     let size = output.item.kind == .file ? prepared.inputSize : 0
                     placed.append(ConversionJournal.Entry(
@@ -182,6 +211,9 @@ final class JobState: Sendable {
                     record(ConversionReport.Item(
                         input: output.item.input, output: path, status: status, sourceType: prepared.sourceType, route: prepared.route,
                         warnings: prepared.warnings), inputBytes: prepared.inputSize)
+                case .failure(let error) where error.code == Self.outputIsInputCode:
+                    // As the refusal before converting reported it: nothing of the conversion, no bytes read.
+                    record(Self.outputIsInputItem(output.item.input, output.destination))
                 case .failure(let error):
                     record(ConversionReport.Item(
                         input: output.item.input, output: output.destination, status: .failed, sourceType: prepared.sourceType,
@@ -193,8 +225,66 @@ final class JobState: Sendable {
         committerFinished.signal()
     }
 
+    /// The folders this job renames outputs in, each opened once (a few at a time), so that a rename
+    /// looks up two names rather than two whole paths.
+    struct OpenFolders {
+        private var folders: [[UInt8]: ByteNamedFolder] = [:]
+        /// The folder asked for last: outputs come folder by folder, and comparing a path costs less than hashing it.
+        private var last: ByteNamedFolder?
+        /// The most folders kept open: a job's outputs go to a few folders at a time, and descriptors are limited.
+        static let limit = 64
+
+        /// The open folder at `path`, opened now if need be; nil when it cannot be opened.
+        mutating func folder(_ path: [UInt8]) -> ByteNamedFolder? {
+            if let last, last.path == path { return last }
+            if let folder = folders[path] {
+                last = folder
+                return folder
+            }
+            guard let folder = try? ByteNamedFolder(opening: path) else { return nil }
+            if folders.count >= Self.limit { folders.removeAll() }
+            folders[path] = folder
+            last = folder
+            return folder
+        }
+    }
+
+    static let outputIsInputCode = "convert.output-is-input"
+
+    /// Whether the item at `destination` (following links) is the input with `inputIdentity`.
+    static func outputIsInput(_ destination: ItemPath, inputIdentity: FileIdentity?) -> Bool {
+        guard let inputIdentity, let identity = FileIdentity.of(destination) else { return false }
+        return identity == inputIdentity
+    }
+
+    /// The error of an item whose output path is its input.
+    static func outputIsInputError(_ input: ItemPath, _ destination: ItemPath) -> ConversionError {
+        ConversionError(code: outputIsInputCode, message: "the output \(destination) is this input itself; choose another --output", file: input.description)
+    }
+
+    /// The report of an item whose output path is its input.
+    static func outputIsInputItem(_ input: ItemPath, _ destination: ItemPath) -> ConversionReport.Item {
+        ConversionReport.Item(input: input, output: destination, status: .failed, error: outputIsInputError(input, destination))
+    }
+
+    /// Renames `temporary` to `destination` without replacing anything: by name in the open folder
+    /// both are in, else by path.
+    private func renameWithoutReplacing(_ temporary: ItemPath, to destination: ItemPath, folders: inout OpenFolders) throws {
+        let parent = destination.parent.bytes
+        if !parent.isEmpty, temporary.bytes.count > parent.count, temporary.bytes[parent.count] == 0x2F,
+            temporary.bytes.starts(with: parent), let folder = folders.folder(parent)
+        {
+            let name = temporary.bytes[(parent.count + 1)...]
+            if !name.contains(0x2F) {
+                try folder.renameWithoutReplacing(Array(name), to: Array(destination.bytes[(parent.count + 1)...]))
+                return
+            }
+        }
+        try ByteNamedFiles.rename(temporary.bytes, to: destination.bytes, replacing: false)
+    }
+
     /// Renames one output (and its backup) into place under the collision policy.
-    private func place(_ output: PendingOutput) -> Result<(ItemPath, ConversionReport.Status), ConversionError> {
+    private func place(_ output: PendingOutput, folders: inout OpenFolders) -> Result<(ItemPath, ConversionReport.Status), ConversionError> {
         guard let temporary = output.temporary else { return .success((output.destination, .resumed)) }
         let file = output.item.input.description
         do {
@@ -226,6 +316,10 @@ final class JobState: Sendable {
             var attempt = 1
             while true {
                 if job.collision == .overwrite, let existing = try ByteNamedFiles.status(candidate.bytes) {
+                    if Self.outputIsInput(candidate, inputIdentity: output.inputIdentity) {
+                        try? ByteNamedFiles.removeTree(temporary.bytes)
+                        return .failure(Self.outputIsInputError(output.item.input, candidate))
+                    }
                     if existing.kind == .directory || output.prepared.outputIsFolder {
                         try ByteNamedFiles.exchange(temporary.bytes, with: candidate.bytes)
                         try? ByteNamedFiles.removeTree(temporary.bytes)
@@ -235,9 +329,13 @@ final class JobState: Sendable {
                     return .success((candidate, .converted))
                 }
                 do {
-                    try ByteNamedFiles.rename(temporary.bytes, to: candidate.bytes, replacing: false)
+                    try renameWithoutReplacing(temporary, to: candidate, folders: &folders)
                     return .success((candidate, .converted))
                 } catch let error as FileSystemError where error.errorNumber == SystemErrorText.exists {
+                    if attempt == 1, Self.outputIsInput(candidate, inputIdentity: output.inputIdentity) {
+                        try? ByteNamedFiles.removeTree(temporary.bytes)
+                        return .failure(Self.outputIsInputError(output.item.input, candidate))
+                    }
                     if job.resume, let digest = Self.digest(of: candidate, isFolder: output.prepared.outputIsFolder), digest == output.prepared.outputHash {
                         // Renamed into place by a killed run before its journal line: this job's own output.
                         try? ByteNamedFiles.removeTree(temporary.bytes)

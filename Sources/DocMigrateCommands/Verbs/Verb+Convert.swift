@@ -74,11 +74,18 @@ extension Verb {
         let bar: ConversionProgressBar? =
             progressStyle == "bar" && TerminalDevice.standardErrorIsTerminal
             ? ConversionProgressBar(totalCount: options.job.plan.count()) { output.standardError.write($0) } : nil
+        let writesJSONLines = progressStyle == "json"
         let report: ConversionReport
         do {
-            report = try await ConversionRunner(job: options.job).run { event in
-                if progressStyle == "json" { output.standardError.write(event.jsonLine) }
-                bar?.receive(event)
+            // Without a bar or JSON lines, the job's events go nowhere: it is not even handed an observer to call per item.
+            let runner = ConversionRunner(job: options.job)
+            if writesJSONLines || bar != nil {
+                report = try await runner.run { event in
+                    if writesJSONLines { output.standardError.write(event.jsonLine) }
+                    bar?.receive(event)
+                }
+            } else {
+                report = try await runner.run()
             }
         } catch let error as any LocatedError {
             output.standardError.write("Error: \(error)\n")
