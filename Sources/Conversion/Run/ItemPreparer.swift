@@ -121,9 +121,9 @@ public struct ItemPreparer: Sendable {
             writtenFolder = try FileWrapper(url: url, options: .immediate)
         }
         let readsBackAsInput = writtenFolder == nil && inputContents == writtenContents
-        // Kept bytes that read back unchanged read back, by the conversion's promise, as the converted snapshot.
+        // Kept bytes that read back unchanged decode, by the conversion's promise, to the converted snapshot;
+        // kept bytes that read back otherwise are compared as any output is, with the snapshot the whole route makes.
         if verifies, snapshot != nil || !readsBackAsInput {
-            // Kept bytes that read back otherwise are compared as any output is, with the snapshot the whole route makes.
             let expected = try snapshot ?? Self.convert(inputWrapper(), as: contentType, with: codec, along: route, warnings: &result.warnings)
             // Read back as the codec reads its own output: the options for reading inputs (a forced
             // encoding, a fallback) describe the inputs, not what the target codec wrote.

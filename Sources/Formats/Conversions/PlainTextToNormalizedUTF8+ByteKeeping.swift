@@ -7,6 +7,7 @@ import DocumentCodecs
 /// rewriting LF as LF changes nothing, and the UTF-8 of the unchanged text is the bytes themselves,
 /// which read back without options as the same document. Any other file takes the whole route.
 extension PlainTextToNormalizedUTF8: ByteKeepingConversion {
+    /// Whether `bytes` are valid UTF-8 without a leading byte-order mark or any CR, read by the built-in plain-text codec without a forced encoding.
     public static func keepsBytes(_ bytes: UnsafeRawBufferPointer, from source: AnyDocumentCodec, to target: AnyDocumentCodec) -> Bool {
         guard Self().normalization.lineEnding == .lf, source.accept(IsBuiltInPlainTextCodec()), target.accept(IsBuiltInPlainTextCodec()),
             let options = try? TextCodecOptions(source.options), options.forcedEncoding == nil
