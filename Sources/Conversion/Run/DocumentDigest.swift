@@ -12,6 +12,14 @@ enum DocumentDigest {
         return hasher.finalize()
     }
 
+    /// The digest of a file holding `contents`: what `of(_:)` gives for a regular-file wrapper of those bytes, without the wrapper.
+    static func of(fileContents contents: Data) -> SHA256Digest {
+        var hasher = SHA256()
+        startFile(length: contents.count, in: &hasher)
+        hasher.update(contents)
+        return hasher.finalize()
+    }
+
     private static func add(_ wrapper: FileWrapper, to hasher: inout SHA256) {
         if wrapper.isDirectory {
             hasher.update(Array("D".utf8))
@@ -35,7 +43,9 @@ enum DocumentDigest {
 
     /// Starts a file's digest: its mark and its length, which the file's bytes follow (a streamed file is hashed without a wrapper).
     static func startFile(length: Int, in hasher: inout SHA256) {
-        hasher.update(Array("F".utf8))
+        // The mark "F" from the stack rather than an array made per file.
+        var mark = UInt8(ascii: "F")
+        withUnsafeBytes(of: &mark) { hasher.update($0) }
         var encodedLength = UInt64(length).littleEndian
         withUnsafeBytes(of: &encodedLength) { hasher.update($0) }
     }

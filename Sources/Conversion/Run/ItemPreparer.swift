@@ -40,39 +40,50 @@ public struct ItemPreparer: Sendable {
     }
 
     private func prepare(input: ItemPath, kind: PlannedItem.Kind, temporary: ItemPath, into result: inout PreparedItem) throws {
-        if kind == .file, try prepareStreaming(input: input, temporary: temporary, into: &result) { return }
-        let wrapper: FileWrapper
+        // A file is read as bytes, and a wrapper made of them only for a codec that decodes them; a package is read as a wrapper.
+        let inputContents: Data?
+        let package: FileWrapper?
         let status: FileStatus
-        var leadingBytes: [UInt8] = []
+        let detected: (UTType, AnyDocumentCodec?)
         // A file's attributes are read on the descriptor it is read through; a package's by its path, at the end.
         var inputAttributes: [(name: String, value: [UInt8])]?
         switch kind {
         case .file:
-            let (file, opened) = try ByteNamedOpenFile.openForReading(input.bytes, followingLinks: true)
-            let data = try file.contents(expectedSize: opened.size)
-            inputAttributes = (try? file.extendedAttributes()) ?? []
-            wrapper = FileWrapper(regularFileWithContents: data)
-            wrapper.preferredFilename = String(decoding: input.lastComponent, as: UTF8.self)
-            status = opened
-            leadingBytes = Array(data.prefix(ContentTypeDetector.sniffedByteCount))
+            guard let opened = try openUnlessStreamed(input: input, temporary: temporary, into: &result) else { return }
+            let data = try opened.file.contents(endingAtSize: opened.status.size)
+            inputAttributes = (try? opened.file.extendedAttributes()) ?? []
+            inputContents = data
+            package = nil
+            status = opened.status
+            detected = detect(input, kind: kind, leadingBytes: Array(data.prefix(ContentTypeDetector.sniffedByteCount)))
         case .package:
             guard let url = input.fileURL else {
                 throw ConversionError(code: "convert.package-name-not-utf8", message: "a package whose path is not UTF-8 cannot be read as one document")
             }
-            wrapper = try FileWrapper(url: url, options: .immediate)
+            let wrapper = try FileWrapper(url: url, options: .immediate)
             guard let folderStatus = try ByteNamedFiles.statusFollowingLinks(input.bytes) else {
                 throw ConversionError(code: "convert.input-missing", message: "the package vanished while it was read")
             }
+            inputContents = nil
+            package = wrapper
             status = folderStatus
+            detected = detectPackage(at: url, isFolder: folderStatus.kind == .directory)
         case .other:
             throw ConversionError(code: "convert.skipped.not-a-file", message: "neither a file nor a folder")
+        }
+        // The input as codecs read it: the package, or a file of the bytes read, named as the input.
+        func inputWrapper() -> FileWrapper {
+            if let package { return package }
+            let file = FileWrapper(regularFileWithContents: inputContents ?? Data())
+            file.preferredFilename = String(decoding: input.lastComponent, as: UTF8.self)
+            return file
         }
         result.inputSize = kind == .file ? status.size : 0
         result.inputModificationSeconds = status.modificationSeconds
         result.inputModificationNanoseconds = status.modificationNanoseconds
-        result.inputHash = DocumentDigest.of(wrapper).hexString
+        result.inputHash = (inputContents.map { DocumentDigest.of(fileContents: $0) } ?? DocumentDigest.of(inputWrapper())).hexString
 
-        let (contentType, codec) = detect(input, kind: kind, leadingBytes: leadingBytes)
+        let (contentType, codec) = detected
         result.sourceType = contentType.identifier
         guard let codec else {
             throw ConversionError(
@@ -81,41 +92,113 @@ public struct ItemPreparer: Sendable {
         let route = try routes.route(from: codec.identifier, registry: registry)
         result.route = route.codecIdentifiers
 
-        var snapshot = try codec.decode(wrapper, contentType: contentType)
-        for conversion in route.conversions {
-            let converted = try conversion.convert(snapshot)
-            result.warnings += conversion.warnings(converting: snapshot, into: converted)
+        // A file whose route keeps its bytes (UTF-8 text with LF, converted to UTF-8 with LF) is written as it
+        // is: decoding, converting and encoding it would give the same bytes (see `ByteKeepingConversion`).
+        var snapshot: AnySnapshot?
+        let writtenFile: (ByteNamedOpenFile, Int64)?
+        if let inputContents, route.conversions.count == 1,
+            inputContents.withUnsafeBytes({ route.conversions[0].keepsBytes($0, from: codec, to: route.targetCodec) })
+        {
+            let file = try ByteNamedOpenFile.create(temporary.bytes)
+            result.outputIsFolder = false
+            try file.write(inputContents)
+            writtenFile = (file, Int64(inputContents.count))
+        } else {
+            let converted = try Self.convert(inputWrapper(), as: contentType, with: codec, along: route, warnings: &result.warnings)
+            let output = try route.targetCodec.encode(converted, previous: nil, contentType: route.targetType)
+            // A file output stays open from its creation to its last metadata call: no step looks its path up again.
+            writtenFile = try write(output, to: temporary, isFolder: &result.outputIsFolder)
             snapshot = converted
         }
-        let output = try route.targetCodec.encode(snapshot, previous: nil, contentType: route.targetType)
-        // A file output stays open from its creation to its last metadata call: no step looks its path up again.
-        let writtenFile = try write(output, to: temporary, isFolder: &result.outputIsFolder)
 
-        let written: FileWrapper
+        // Read back: a file's bytes through its descriptor, a package through its name.
+        var writtenContents = Data()
+        var writtenFolder: FileWrapper?
         if case let (file, size)? = writtenFile {
-            written = FileWrapper(regularFileWithContents: try file.contents(expectedSize: size))
+            writtenContents = try file.contents(endingAtSize: size)
         } else {
             guard let url = temporary.fileURL else { throw ConversionError(code: "convert.output-path-not-utf8", message: "the output path is not UTF-8") }
-            written = try FileWrapper(url: url, options: .immediate)
+            writtenFolder = try FileWrapper(url: url, options: .immediate)
         }
-        if verifies {
+        let readsBackAsInput = writtenFolder == nil && inputContents == writtenContents
+        // Kept bytes that read back unchanged decode, by the conversion's promise, to the converted snapshot;
+        // kept bytes that read back otherwise are compared as any output is, with the snapshot the whole route makes.
+        if verifies, snapshot != nil || !readsBackAsInput {
+            let expected = try snapshot ?? Self.convert(inputWrapper(), as: contentType, with: codec, along: route, warnings: &result.warnings)
             // Read back as the codec reads its own output: the options for reading inputs (a forced
             // encoding, a fallback) describe the inputs, not what the target codec wrote.
+            let written = writtenFolder ?? FileWrapper(regularFileWithContents: writtenContents)
             let reread = try route.targetCodec.withoutOptions.decode(written, contentType: route.targetType)
-            let differences = try route.targetCodec.differences(expected: snapshot, actual: reread)
+            let differences = try route.targetCodec.differences(expected: expected, actual: reread)
             if let first = differences.first {
                 throw ConversionError(
                     code: "convert.verify.mismatch",
                     message: "the written output does not read back as the converted document: \(first) (\(differences.count) difference\(differences.count == 1 ? "" : "s"))")
             }
         }
-        result.outputHash = DocumentDigest.of(written).hexString
+        if readsBackAsInput {
+            // A file's digest is a function of its bytes alone: an output that reads back as the input's
+            // bytes has the input's digest, without hashing them again.
+            result.outputHash = result.inputHash
+        } else {
+            result.outputHash = DocumentDigest.of(writtenFolder ?? FileWrapper(regularFileWithContents: writtenContents)).hexString
+        }
         if case let (file, _)? = writtenFile {
             let attributes = inputAttributes ?? ((try? ExtendedAttributes.all(atPath: input.bytes)) ?? [])
             try Self.finishOutput(file, at: temporary, attributes: attributes, status: status)
         } else {
             try Self.copyMetadata(from: input, status: status, to: temporary)
         }
+    }
+
+    /// The snapshot the whole route makes of `wrapper`: decoded with `codec`, then converted along `route`, adding what each conversion reports to `warnings`.
+    private static func convert(
+        _ wrapper: FileWrapper, as contentType: UTType, with codec: AnyDocumentCodec, along route: ConversionRoute, warnings: inout [ConversionWarning]
+    ) throws -> AnySnapshot {
+        var snapshot = try codec.decode(wrapper, contentType: contentType)
+        for conversion in route.conversions {
+            let converted = try conversion.convert(snapshot)
+            warnings += conversion.warnings(converting: snapshot, into: converted)
+            snapshot = converted
+        }
+        return snapshot
+    }
+
+    /// The input file opened for the whole-document route, or nil when the streaming route prepared it.
+    ///
+    /// The streaming route takes only files of at least its minimum size, so a smaller file is opened
+    /// once, here, rather than first by the streaming route to learn its size and then again: three
+    /// system calls fewer for each of a corpus's many small files. The outcome is the one of offering
+    /// every file to the streaming route first: an input that cannot be opened fails with the error of
+    /// opening it either way, and a file the streaming route declines goes on through the open descriptor.
+    private func openUnlessStreamed(
+        input: ItemPath, temporary: ItemPath, into result: inout PreparedItem
+    ) throws -> (file: ByteNamedOpenFile, status: FileStatus)? {
+        let settings = StreamingSettings.current
+        // Told to fail every declined item, the streaming route must see every file, whatever its size.
+        if settings.isRequired, try prepareStreaming(input: input, temporary: temporary, into: &result) { return nil }
+        let opened = try ByteNamedOpenFile.openForReading(input.bytes, followingLinks: true)
+        if settings.isEnabled, !settings.isRequired, opened.status.size >= settings.minimumSize,
+            try prepareStreaming(input: input, temporary: temporary, into: &result)
+        {
+            return nil
+        }
+        return opened
+    }
+
+    /// The content type and codec of the package at `url`: what `ContentTypeDetector.detect(at:)` finds, looked up once per kind of folder.
+    ///
+    /// `detect(at:)` asks the file system again whether the package is a folder (the caller has just
+    /// read its status) and searches the declared types for its extension on every call; only the
+    /// `TXT.rtf` marker is the folder's own, so it alone is looked for per package.
+    func detectPackage(at url: URL, isFolder: Bool) -> (UTType, AnyDocumentCodec?) {
+        let sniffed = isFolder ? ContentTypeDetector.sniffFolder(at: url) : nil
+        let key = DetectionCache.Key(filenameExtension: url.pathExtension, isFolder: isFolder, sniffed: sniffed)
+        if let known = detectionCache.answer(for: key) { return known }
+        let detection = ContentTypeDetector(codecs: registry, order: .contentFirst)
+            .detect(filenameExtension: key.filenameExtension, isFolder: isFolder, sniffed: sniffed)
+        detectionCache.remember((detection.contentType, detection.codec), for: key)
+        return (detection.contentType, detection.codec)
     }
 
     /// The content type and codec of the input, content first (a signature, then the extension, then a guess).

@@ -28,6 +28,7 @@ public struct AnySnapshotConversion: Sendable {
     private let run: @Sendable (AnySnapshot) throws -> AnySnapshot
     private let check: (@Sendable (AnySnapshot, AnySnapshot) -> [ConversionWarning])?
     private let streaming: (@Sendable (AnyDocumentCodec, AnyDocumentCodec, Bool) -> (any StreamingFileConverter)?)?
+    private let keeping: (@Sendable (UnsafeRawBufferPointer, AnyDocumentCodec, AnyDocumentCodec) -> Bool)?
 
     /// Wraps the conversion type `Conversion` (with its warning check when it is a `WarningReportingConversion`).
     public init<Conversion: SnapshotConversion>(_ conversion: Conversion.Type) {
@@ -40,6 +41,11 @@ public struct AnySnapshotConversion: Sendable {
             streaming = { source, target, verifies in streamable.streamingConverter(from: source, to: target, verifies: verifies) }
         } else {
             streaming = nil
+        }
+        if let keeping = conversion as? any ByteKeepingConversion.Type {
+            self.keeping = { bytes, source, target in keeping.keepsBytes(bytes, from: source, to: target) }
+        } else {
+            self.keeping = nil
         }
         sourceCodec = Conversion.Source.identifier
         targetCodec = Conversion.Target.identifier
@@ -61,6 +67,11 @@ public struct AnySnapshotConversion: Sendable {
     /// What converting `source` into `converted` lost; empty for a conversion that reports nothing.
     public func warnings(converting source: AnySnapshot, into converted: AnySnapshot) -> [ConversionWarning] {
         check?(source, converted) ?? []
+    }
+
+    /// Whether the route `source` → this conversion → `target` writes `bytes` unchanged (see `ByteKeepingConversion`); false when the conversion cannot tell.
+    public func keepsBytes(_ bytes: UnsafeRawBufferPointer, from source: AnyDocumentCodec, to target: AnyDocumentCodec) -> Bool {
+        keeping?(bytes, source, target) ?? false
     }
 
     /// The block-at-a-time form of this conversion between these codecs, when it has one (see `StreamingSnapshotConversion`).

@@ -94,6 +94,31 @@ package final class ByteNamedOpenFile {
         return data
     }
 
+    /// The whole contents, read from the start, in one read when the file still ends at `size` (its size when opened, or the bytes written).
+    ///
+    /// ``contents(expectedSize:)`` reads until a read returns nothing: two reads for a small file.
+    /// A read of a regular file returns fewer bytes than asked only at the end of the file, so one
+    /// read of `size + 1` bytes that returns exactly `size` has seen the end. When it returns another
+    /// count (the file grew or shrank since its size was taken), or the file is larger than one read
+    /// of ``contents(expectedSize:)``, this reads the whole file again from the start as that does.
+    package func contents(endingAtSize size: Int64) throws -> Data {
+        guard size >= 0, size < Self.largestSingleRead else { return try contents(expectedSize: size) }
+        let expected = Int(size)
+        var data = Data(count: expected + 1)
+        let count = try data.withUnsafeMutableBytes { buffer in
+            var count: Int
+            repeat { count = pread(raw, buffer.baseAddress, buffer.count, 0) } while count < 0 && errno == EINTR
+            guard count >= 0 else { throw failure("read") }
+            return count
+        }
+        guard count == expected else { return try contents(expectedSize: Int64(count)) }
+        data.count = expected
+        return data
+    }
+
+    /// The largest chunk ``contents(expectedSize:)`` reads at a time.
+    private static let largestSingleRead: Int64 = 1 << 20
+
     /// Writes all of `data` at the current offset, retrying short writes.
     package func write(_ data: Data) throws {
         try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
