@@ -106,7 +106,7 @@ extension ItemPreparer {
         return true
     }
 
-    /// Transcodes `source` into `output` a block at a time, each block read back through `readBack` and compared when verifying; returns the output's length.
+    /// Transcodes `source` into `output` a block at a time, each read back and compared when verifying; returns the output's length.
     ///
     /// Each block is handed to `digests` only once written (and, when verifying, read back equal); the
     /// output's length too, at the end, unless `digests` counted it from the input before.
@@ -163,7 +163,9 @@ extension ItemPreparer {
     /// The bytes written before their writeback is started (fewer, larger requests than one per block).
     static let writebackStretch = 1 << 22
 
-    /// Inverts the byte at `offset` of the file at `path` through a descriptor of its own, as another process changing the file would (`DOCMIGRATE_CONVERT_STREAMING_TAMPER_AT`).
+    /// Inverts the byte at `offset` of the file at `path` through a descriptor of its own, as another process would.
+    ///
+    /// The test hook `DOCMIGRATE_CONVERT_STREAMING_TAMPER_AT` calls it between a block's write and its read-back.
     private static func invertByte(at offset: Int, of path: ItemPath) throws {
         let file = try ByteNamedStream.openForUpdating(path.bytes)
         var byte: UInt8 = 0
@@ -339,7 +341,7 @@ private final class StreamedDigests: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The input's digest and, when it was taken as the output was written, the output's, once the thread has finished; throws what reading the input threw.
+    /// The input's digest and the output's (nil unless taken as it was written), once the thread ends; throws what reading the input threw.
     func wait() throws -> (input: SHA256Digest, output: SHA256Digest?) {
         finished.wait()
         return (try inputOutcome.get(), outputDigest)

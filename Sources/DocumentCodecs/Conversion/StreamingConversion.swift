@@ -48,7 +48,9 @@ extension StreamingTranscoder {
     public func makeOutputLengthCounter() -> (any StreamingOutputLengthCounter)? { nil }
 }
 
-/// Counts the bytes a ``StreamingTranscoder`` will write for an input, fed the same blocks in order without transcoding them (on another thread, hence Sendable).
+/// Counts the bytes a ``StreamingTranscoder`` will write for an input, fed the same blocks without transcoding them.
+///
+/// Sendable: the converter's digest thread counts while it hashes the input, beside the transcoding.
 public protocol StreamingOutputLengthCounter: Sendable {
     /// Adds the next input block.
     mutating func count(_ block: UnsafeRawBufferPointer)

@@ -56,7 +56,9 @@ package final class ByteNamedStream: Sendable {
         return ByteNamedStream(descriptor: descriptor, path: path)
     }
 
-    /// Opens the existing file at `path` for reading and writing at offsets, without following a link (tests change a written file through it).
+    /// Opens the existing file at `path` for reading and writing at offsets, without following a link.
+    ///
+    /// A test hook changes a written output through it, as another process would.
     package static func openForUpdating(_ path: [UInt8]) throws -> ByteNamedStream {
         var descriptor: Int32
         repeat { descriptor = open(cString(path), O_RDWR | O_NOFOLLOW | O_CLOEXEC) } while descriptor == -1 && errno == EINTR
@@ -115,7 +117,9 @@ package final class ByteNamedStream: Sendable {
         }
     }
 
-    /// Asks the kernel to start writing bytes `offset..<offset + count` to the disk now rather than at the next sync (see ``FileWriteback``).
+    /// Asks the kernel to start writing bytes `offset..<offset + count` to the disk now rather than at the next sync.
+    ///
+    /// Only a start (see ``FileWriteback``): the bytes are durable after a sync, as before.
     package func startWriteback(at offset: Int, count: Int) {
         FileWriteback.start(descriptor: descriptor, offset: offset, count: count)
     }
