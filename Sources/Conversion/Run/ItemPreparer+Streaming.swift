@@ -2,7 +2,6 @@ import Comparison
 import DocumentCodecs
 import DocumentPlatform
 import Foundation
-import Synchronization
 
 /// The streaming route of a file item: its route's single conversion run a block at a time, when the conversion can.
 ///
@@ -12,9 +11,12 @@ import Synchronization
 /// conversion whose type offers a ``StreamingFileConverter`` for the codecs and options at hand (8-bit
 /// text normalised to UTF-8 with LF), the file is read a block at a time instead, each block
 /// transcoded, written to the temporary, read back through the temporary's name and compared with
-/// what was written (unless `--no-verify`), while a second thread hashes the input for the journal.
-/// The output's digest comes from reading the temporary back once more, as the whole route does.
-/// Memory holds three blocks, whatever the file's size.
+/// what was written (unless `--no-verify`), while a second thread hashes the input for the journal and
+/// then the temporary as it is written (reading it back from the file, as the whole route does): the
+/// output's length, which its digest starts with, is counted from the input as it is hashed when the
+/// transcoder can tell it, so the output is not read once more after the transcoding. The kernel is
+/// asked to start writing each few megabytes to the disk as they are done, so that the batch's sync
+/// waits only for the tail. Memory holds four blocks, whatever the file's size.
 ///
 /// The result is the whole route's in every field (the same bytes, digests, warnings, error codes and
 /// locations); the differential tests run both on the same inputs. Anything the converter cannot
@@ -31,12 +33,16 @@ extension ItemPreparer {
         var blockSize = 1 << 18
         /// `DOCMIGRATE_CONVERT_STREAMING_MINIMUM`: the smallest file streamed; a smaller one costs little memory whole, and fewer calls.
         var minimumSize = 1 << 20
+        /// `DOCMIGRATE_CONVERT_STREAMING_TAMPER_AT`: the output byte that is inverted on disk right after it is written, before it is read back
+        /// (tests show that verification reads the disk, and that the journal's digest is of the bytes there).
+        var tamperedOffset: Int?
 
         init(environment: [String: String]) {
             isEnabled = environment["DOCMIGRATE_CONVERT_STREAMING"] != "0"
             isRequired = environment["DOCMIGRATE_CONVERT_STREAMING"] == "only"
             if let text = environment["DOCMIGRATE_CONVERT_STREAMING_BLOCK_SIZE"], let value = Int(text), value > 0 { blockSize = value }
             if let text = environment["DOCMIGRATE_CONVERT_STREAMING_MINIMUM"], let value = Int(text), value >= 0 { minimumSize = value }
+            if let text = environment["DOCMIGRATE_CONVERT_STREAMING_TAMPER_AT"], let value = Int(text), value >= 0 { tamperedOffset = value }
         }
 
         static let current = StreamingSettings(environment: ProcessInfo.processInfo.environment)
@@ -74,30 +80,41 @@ extension ItemPreparer {
         result.inputModificationNanoseconds = status.modificationNanoseconds
         result.sourceType = contentType.identifier
         result.route = route.codecIdentifiers
-        let inputDigest = StreamedInputDigest(source, size: size, blockSize: settings.blockSize)
-        let outputDigest: SHA256Digest
+        let output = try ByteNamedStream.create(temporary.bytes)
+        // Read back through the name, as the whole route reads its temporary: what a later open of that name will see.
+        let readBack = try ByteNamedStream.openForReading(temporary.bytes, followingLinks: false)
+        let digests = StreamedDigests(
+            input: source, inputSize: size, countingWith: transcoder.makeOutputLengthCounter(), output: readBack, blockSize: settings.blockSize)
+        let written: Int, writtenSize: Int
         do {
-            let written = try stream(source, through: &transcoder, to: temporary, blockSize: settings.blockSize)
-            // While the input's digest is still being computed beside it: the two hashes are most of the work.
-            outputDigest = try Self.streamedDigest(of: temporary, blockSize: settings.blockSize, expectedLength: verifies ? written : nil)
+            written = try stream(source, through: &transcoder, to: output, temporary: temporary, readBack: readBack, digests: digests, settings: settings)
+            writtenSize = Int(try readBack.status().size)
+            if verifies, writtenSize != written { throw Self.mismatch(at: min(written, writtenSize)) }
         } catch {
-            inputDigest.cancel()
-            _ = try? inputDigest.wait()
+            digests.cancel()
+            _ = try? digests.wait()
             throw error
         }
-        result.inputHash = try inputDigest.wait().hexString
-        result.outputHash = outputDigest.hexString
+        let (inputDigest, followingDigest) = try digests.wait()
+        result.inputHash = inputDigest.hexString
+        // Without a digest taken as it was written (a length counted wrong, a file that grew or shrank under it), the output is read once more.
+        let outputDigest = writtenSize == written ? followingDigest : nil
+        result.outputHash = try (outputDigest ?? Self.streamedDigest(of: temporary, blockSize: settings.blockSize, expectedLength: verifies ? written : nil)).hexString
         result.outputIsFolder = false
         result.warnings = transcoder.warnings
         try Self.copyMetadata(from: input, status: status, to: temporary)
         return true
     }
 
-    /// Transcodes `source` into a new file at `temporary` a block at a time, each block read back and compared when verifying; returns the output's length.
-    private func stream(_ source: ByteNamedStream, through transcoder: inout any StreamingTranscoder, to temporary: ItemPath, blockSize: Int) throws -> Int {
-        let output = try ByteNamedStream.create(temporary.bytes)
-        // Read back through the name, as the whole route reads its temporary: what a later open of that name will see.
-        let readBack = try ByteNamedStream.openForReading(temporary.bytes, followingLinks: false)
+    /// Transcodes `source` into `output` a block at a time, each read back and compared when verifying; returns the output's length.
+    ///
+    /// Each block is handed to `digests` only once written (and, when verifying, read back equal); the
+    /// output's length too, at the end, unless `digests` counted it from the input before.
+    private func stream(
+        _ source: ByteNamedStream, through transcoder: inout any StreamingTranscoder, to output: ByteNamedStream, temporary: ItemPath,
+        readBack: ByteNamedStream, digests: StreamedDigests, settings: StreamingSettings
+    ) throws -> Int {
+        let blockSize = settings.blockSize
         let capacity = transcoder.outputCapacity(forInputCount: blockSize)
         let inputBlock = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 16)
         let outputBlock = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
@@ -107,7 +124,8 @@ extension ItemPreparer {
             outputBlock.deallocate()
             readBackBlock.deallocate()
         }
-        var offset = 0, written = 0
+        var tamperedOffset = settings.tamperedOffset
+        var offset = 0, written = 0, writtenBack = 0
         while true {
             let count = try source.read(at: offset, into: inputBlock)
             let produced = count == 0
@@ -116,6 +134,10 @@ extension ItemPreparer {
             if produced > 0 {
                 let meant = UnsafeRawBufferPointer(rebasing: outputBlock[0..<produced])
                 try output.write(meant)
+                if let tampered = tamperedOffset, tampered < written + produced {
+                    try Self.invertByte(at: tampered, of: temporary)
+                    tamperedOffset = nil
+                }
                 if verifies {
                     let reread = UnsafeMutableRawBufferPointer(rebasing: readBackBlock[0..<produced])
                     let readCount = try readBack.read(at: written, into: reread)
@@ -124,10 +146,32 @@ extension ItemPreparer {
                     }
                 }
                 written += produced
+                digests.outputWritten(upTo: written)
+                if written - writtenBack >= Self.writebackStretch {
+                    // The batch's sync then finds most of this file on the disk already, instead of all of it still to write.
+                    output.startWriteback(at: writtenBack, count: written - writtenBack)
+                    writtenBack = written
+                }
             }
             if count == 0 { break }
         }
+        digests.announceOutputLength(written)
+        digests.outputFinished()
         return written
+    }
+
+    /// The bytes written before their writeback is started (fewer, larger requests than one per block).
+    static let writebackStretch = 1 << 22
+
+    /// Inverts the byte at `offset` of the file at `path` through a descriptor of its own, as another process would.
+    ///
+    /// The test hook `DOCMIGRATE_CONVERT_STREAMING_TAMPER_AT` calls it between a block's write and its read-back.
+    private static func invertByte(at offset: Int, of path: ItemPath) throws {
+        let file = try ByteNamedStream.openForUpdating(path.bytes)
+        var byte: UInt8 = 0
+        _ = try withUnsafeMutableBytes(of: &byte) { try file.read(at: offset, into: $0) }
+        byte = ~byte
+        try withUnsafeBytes(of: &byte) { try file.write($0, at: offset) }
     }
 
     /// The `DocumentDigest` of the file at `path`, read a block at a time; when `expectedLength` is given, a file of another length is a verification mismatch.
@@ -141,9 +185,10 @@ extension ItemPreparer {
         return hasher.finalize()
     }
 
-    /// Adds the `size` bytes of `file` to `hasher`; a file of another length now changed while it was read.
+    /// Adds the `size` bytes of `file` to `hasher`, each block also handed to `counting`; a file of another length now changed while it was read.
     static func hashBlocks(
-        of file: ByteNamedStream, size: Int, blockSize: Int, into hasher: inout SHA256, while keepsGoing: () -> Bool = { true }
+        of file: ByteNamedStream, size: Int, blockSize: Int, into hasher: inout SHA256, counting: (UnsafeRawBufferPointer) -> Void = { _ in },
+        while keepsGoing: () -> Bool = { true }
     ) throws {
         let block = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 16)
         defer { block.deallocate() }
@@ -152,6 +197,8 @@ extension ItemPreparer {
             let count = try file.read(at: offset, into: block)
             if count == 0 { break }
             hasher.update(UnsafeRawBufferPointer(rebasing: block[0..<count]))
+            // While the block is still in the cache.
+            counting(UnsafeRawBufferPointer(rebasing: block[0..<count]))
             offset += count
         }
         guard offset == size || !keepsGoing() else {
@@ -181,42 +228,122 @@ extension ItemPreparer {
     }
 }
 
-/// The input's `DocumentDigest`, computed on a thread of its own while the calling thread transcodes.
+/// The input's and the output's `DocumentDigest`, computed on a thread of their own while the calling thread transcodes.
 ///
 /// Hashing is the larger part of a large item's work (the input's digest for the journal, the
-/// output's for resuming), so it runs beside the transcoding rather than after it. The thread reads
-/// the file itself through the shared descriptor (`pread` keeps no position), so no buffer is shared.
-/// `@unchecked Sendable` because the thread writes `outcome` only before it signals `finished`, and
-/// `wait()` reads it only after waiting for that signal; the stream is only read with `pread`, which is safe from two threads.
-private final class StreamedInputDigest: @unchecked Sendable {
-    private let source: ByteNamedStream
-    private var outcome: Result<SHA256Digest, any Error> = .failure(ConversionError(code: "convert.input-unhashed", message: "the input was not hashed"))
+/// output's for resuming), so it runs beside the transcoding rather than after it: first the input,
+/// then the output, following the transcoding as it writes. The output's digest starts with its
+/// length, so the thread counts it from the input as it hashes it, when the transcoder can tell it
+/// (otherwise it waits for the transcoding to end), and hashes only what the transcoding reported written,
+/// reading it back from the file itself: the digest is of the bytes on disk. When the output turns
+/// out longer or shorter than announced, there is no output digest (the caller reads the file once
+/// more). The thread reads both files through shared descriptors (`pread` keeps no position), so no
+/// buffer is shared. `@unchecked Sendable` because every mutable field is read and written only with
+/// `condition` locked, except the counter, which only the thread uses, and the outcomes, which the
+/// thread writes only before it signals `finished` and `wait()` reads only after waiting for that signal.
+private final class StreamedDigests: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var announcedLength: Int?
+    private var writtenCount = 0
+    private var isOutputFinished = false
+    private var isCancelled = false
+    private var inputOutcome: Result<SHA256Digest, any Error> = .failure(
+        ConversionError(code: "convert.input-unhashed", message: "the input was not hashed"))
+    private var outputDigest: SHA256Digest?
     private let finished = DispatchSemaphore(value: 0)
-    private let cancelled = Mutex(false)
 
-    init(_ source: ByteNamedStream, size: Int, blockSize: Int) {
-        self.source = source
+    private var counter: (any StreamingOutputLengthCounter)?
+
+    init(input: ByteNamedStream, inputSize: Int, countingWith counter: (any StreamingOutputLengthCounter)?, output: ByteNamedStream, blockSize: Int) {
+        self.counter = counter
         let thread = Thread { [self] in
-            outcome = Result {
+            inputOutcome = Result {
                 var hasher = SHA256()
-                DocumentDigest.startFile(length: size, in: &hasher)
-                try ItemPreparer.hashBlocks(of: source, size: size, blockSize: blockSize, into: &hasher) { !self.cancelled.withLock { $0 } }
+                DocumentDigest.startFile(length: inputSize, in: &hasher)
+                try ItemPreparer.hashBlocks(
+                    of: input, size: inputSize, blockSize: blockSize, into: &hasher, counting: { self.counter?.count($0) }, while: { !self.cancelled })
                 return hasher.finalize()
+            }
+            if case .success = inputOutcome {
+                if let counter = self.counter { announceOutputLength(counter.finish()) }
+                outputDigest = hashOutput(output, blockSize: blockSize)
             }
             finished.signal()
         }
-        thread.name = "docmigrate.conversion.input-digest"
+        thread.name = "docmigrate.conversion.digests"
         thread.start()
     }
 
-    /// Stops hashing at the next block: the item failed, and its input's digest is not needed.
-    func cancel() {
-        cancelled.withLock { $0 = true }
+    private var cancelled: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return isCancelled
     }
 
-    /// The digest, once the thread has finished; throws what reading the input threw.
-    func wait() throws -> SHA256Digest {
+    /// Hashes the output as it is reported written; nil when cancelled, or when it ends at another length than announced.
+    private func hashOutput(_ output: ByteNamedStream, blockSize: Int) -> SHA256Digest? {
+        condition.lock()
+        while announcedLength == nil, !isCancelled, !isOutputFinished { condition.wait() }
+        let announced = isCancelled ? nil : announcedLength
+        condition.unlock()
+        guard let length = announced else { return nil }
+        var digest = DocumentDigest.StreamedFile(length: length)
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 16)
+        defer { block.deallocate() }
+        var offset = 0
+        while true {
+            condition.lock()
+            while writtenCount - offset < blockSize, !isOutputFinished, !isCancelled { condition.wait() }
+            let (available, isFinished, isCancelled) = (writtenCount, isOutputFinished, self.isCancelled)
+            condition.unlock()
+            if isCancelled || available > length { return nil }
+            while offset < available {
+                let wanted = min(blockSize, available - offset)
+                guard let count = try? output.read(at: offset, into: UnsafeMutableRawBufferPointer(rebasing: block[0..<wanted])), count == wanted else {
+                    return nil
+                }
+                digest.update(UnsafeRawBufferPointer(rebasing: block[0..<count]))
+                offset += count
+            }
+            if isFinished { return offset == length ? digest.finalize() : nil }
+        }
+    }
+
+    /// Tells the thread the output's length; only the first announcement counts (a count before the transcoding, or the length written after it).
+    func announceOutputLength(_ length: Int) {
+        condition.lock()
+        if announcedLength == nil { announcedLength = length }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Tells the thread that the output's first `count` bytes are written (and verified when verifying).
+    func outputWritten(upTo count: Int) {
+        condition.lock()
+        writtenCount = count
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Tells the thread that the output is complete.
+    func outputFinished() {
+        condition.lock()
+        isOutputFinished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Stops hashing at the next block: the item failed, and its digests are not needed.
+    func cancel() {
+        condition.lock()
+        isCancelled = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The input's digest and the output's (nil unless taken as it was written), once the thread ends; throws what reading the input threw.
+    func wait() throws -> (input: SHA256Digest, output: SHA256Digest?) {
         finished.wait()
-        return try outcome.get()
+        return (try inputOutcome.get(), outputDigest)
     }
 }

@@ -36,4 +36,24 @@ public protocol StreamingTranscoder {
     mutating func finish(into output: UnsafeMutableRawBufferPointer) -> Int
     /// What the conversion lost, as the whole-document route would report it; read after ``finish(into:)``.
     var warnings: [ConversionWarning] { get }
+    /// A counter that tells the output's length from the input alone, or nil when only transcoding tells it.
+    ///
+    /// A file's digest starts with its length, so with the length known first the output can be
+    /// hashed while it is still being written rather than read once more afterwards.
+    func makeOutputLengthCounter() -> (any StreamingOutputLengthCounter)?
+}
+
+extension StreamingTranscoder {
+    /// No counter: the output's length is known once it is written.
+    public func makeOutputLengthCounter() -> (any StreamingOutputLengthCounter)? { nil }
+}
+
+/// Counts the bytes a ``StreamingTranscoder`` will write for an input, fed the same blocks without transcoding them.
+///
+/// Sendable: the converter's digest thread counts while it hashes the input, beside the transcoding.
+public protocol StreamingOutputLengthCounter: Sendable {
+    /// Adds the next input block.
+    mutating func count(_ block: UnsafeRawBufferPointer)
+    /// The output's length for all the blocks added; for an input the transcoder rejects, any number.
+    func finish() -> Int
 }

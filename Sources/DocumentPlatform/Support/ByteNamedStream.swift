@@ -56,6 +56,16 @@ package final class ByteNamedStream: Sendable {
         return ByteNamedStream(descriptor: descriptor, path: path)
     }
 
+    /// Opens the existing file at `path` for reading and writing at offsets, without following a link.
+    ///
+    /// A test hook changes a written output through it, as another process would.
+    package static func openForUpdating(_ path: [UInt8]) throws -> ByteNamedStream {
+        var descriptor: Int32
+        repeat { descriptor = open(cString(path), O_RDWR | O_NOFOLLOW | O_CLOEXEC) } while descriptor == -1 && errno == EINTR
+        guard descriptor >= 0 else { throw failure("open", path) }
+        return ByteNamedStream(descriptor: descriptor, path: path)
+    }
+
     /// The status of the open item.
     package func status() throws -> FileStatus {
         var raw = stat()
@@ -91,6 +101,27 @@ package final class ByteNamedStream: Sendable {
             }
             offset += written
         }
+    }
+
+    /// Writes all of `buffer` at byte `offset`, leaving the file's position alone.
+    package func write(_ buffer: UnsafeRawBufferPointer, at offset: Int) throws {
+        guard let base = buffer.baseAddress else { return }
+        var done = 0
+        while done < buffer.count {
+            let written = pwrite(descriptor, base + done, buffer.count - done, off_t(offset + done))
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw Self.failure("write", path)
+            }
+            done += written
+        }
+    }
+
+    /// Asks the kernel to start writing bytes `offset..<offset + count` to the disk now rather than at the next sync.
+    ///
+    /// Only a start (see ``FileWriteback``): the bytes are durable after a sync, as before.
+    package func startWriteback(at offset: Int, count: Int) {
+        FileWriteback.start(descriptor: descriptor, offset: offset, count: count)
     }
 }
 #endif

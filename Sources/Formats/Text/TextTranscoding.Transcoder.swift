@@ -9,7 +9,10 @@ extension TextTranscoding {
     /// whole-document conversion. A block that decodes to a final CR holds it back: whether it is a
     /// CR LF pair or a lone CR depends on the next block's first byte, or on there being none
     /// (``finish(into:)``). So the bytes are exactly those of decoding the whole file and normalising
-    /// the whole text, wherever the boundaries fall. A class because it owns its scratch buffer; one thread uses it.
+    /// the whole text, wherever the boundaries fall. With LF line endings (what `convert` writes) the
+    /// block is decoded straight into the output and its CRs rewritten there
+    /// (``rewriteCarriageReturnsAsLineFeeds(_:count:)``), saving a copy of every block. A class
+    /// because it owns its scratch buffer; one thread uses it.
     final class Transcoder: StreamingTranscoder {
         let encoding: SingleByteEncoding
         let replacing: Bool
@@ -52,6 +55,18 @@ extension TextTranscoding {
                 offset += input.count
                 return written
             }
+            if normalization.lineEnding == .lf {
+                // Decoded straight into the output (after a held CR) and rewritten where it lies: no second copy of the block.
+                let held = carriesCarriageReturn ? 1 : 0
+                if carriesCarriageReturn { outputBase.storeBytes(of: 0x0D, as: UInt8.self) }
+                let decoded = held + (try decode(input, into: outputBase + held))
+                offset += input.count
+                let bytes = outputBase.assumingMemoryBound(to: UInt8.self)
+                var end = decoded
+                carriesCarriageReturn = end > 0 && bytes[end - 1] == 0x0D
+                if carriesCarriageReturn { end -= 1 }
+                return Self.rewriteCarriageReturnsAsLineFeeds(bytes, count: end)
+            }
             let needed = (input.count + 1) * longest + TextDecoding.eightBitSlack
             if scratchSize < needed {
                 scratch?.deallocate()
@@ -78,6 +93,41 @@ extension TextTranscoding {
                 guard let heldBase = held.baseAddress else { return 0 }
                 return normalization.rewriteLineEndings(heldBase, from: 0, to: 1, into: base.assumingMemoryBound(to: UInt8.self)).0
             }
+        }
+
+        /// Rewrites `bytes[0..<count]` in place as ``TextNormalization/rewriteLineEndings(_:from:to:into:)`` rewrites it to LF; returns the new length.
+        ///
+        /// With LF as the line ending, an LF stays, a CR LF pair becomes its LF and a lone CR becomes
+        /// an LF: only CRs change, and nothing grows, so the text is rewritten where it lies, the bytes
+        /// between CR LF pairs moved down by one per pair before them (none in a file of lone CRs). The
+        /// range must not end on a CR whose LF may follow (the caller holds it back). The differential
+        /// tests hold it to the general rewrite on every input.
+        static func rewriteCarriageReturnsAsLineFeeds(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
+            var read = 0, write = 0
+            while true {
+                let next = nextCarriageReturn(in: bytes, from: read, to: count)
+                if write != read { (bytes + write).update(from: bytes + read, count: next - read) }
+                write += next - read
+                guard next < count else { return write }
+                bytes[write] = 0x0A
+                write += 1
+                read = next + 1 < count && bytes[next + 1] == 0x0A ? next + 2 : next + 1
+            }
+        }
+
+        /// The offset of the first CR in `bytes[start..<end]`, or `end`; eight bytes at a time.
+        private static func nextCarriageReturn(in bytes: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int) -> Int {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
+            var offset = start
+            while offset + 8 <= end {
+                let word = UInt64(littleEndian: UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self)) ^ (0x0D &* ones)
+                // A byte that is zero after the exclusive-or sets its high bit here; the lowest set bit is always a real one.
+                let found = (word &- ones) & ~word & highBits
+                if found != 0 { return offset + found.trailingZeroBitCount >> 3 }
+                offset += 8
+            }
+            while offset < end, bytes[offset] != 0x0D { offset += 1 }
+            return offset
         }
 
         private func decode(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableRawPointer) throws -> Int {
