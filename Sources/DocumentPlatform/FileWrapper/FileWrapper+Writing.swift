@@ -137,27 +137,11 @@ extension FileWrapper {
         for (key, child) in children {
             let name = key.name
             let childMember = member.map { $0 + "/" + name } ?? name
-            if !Self.isSingleEntryName(name) {
+            if !EntryName.isSingle(name) {
                 throw FileWrapperError.invalidName(name, in: destination, member: member)
             }
             try child.validateNamesForWriting(destination: destination, member: childMember)
         }
-    }
-
-    /// Whether `name` names one entry of a folder: not empty, `.` or `..`, and without `/` or NUL.
-    ///
-    /// Checked on the UTF-8 bytes: it runs for every member of every save, and `String.contains("/")`
-    /// goes through Foundation's locale-aware search, which cost more than the rest of the check.
-    /// One pass, and no array literals to compare with: those were allocated on every call.
-    static func isSingleEntryName(_ name: String) -> Bool {
-        var count = 0
-        var onlyDots = true
-        for byte in name.utf8 {
-            if byte == 0x2F || byte == 0 { return false }
-            if byte != 0x2E { onlyDots = false }
-            count += 1
-        }
-        return count > 0 && !(onlyDots && count <= 2)
     }
 
     /// Sets each loaded descendant's `filename` to its key (children still on disk already carry their names).
@@ -227,7 +211,7 @@ extension FileWrapper {
     /// modification time is within a second of this wrapper's (Apple's condition for hard-linking it).
     func originalIsUnchanged(named originalName: String, in originalFolder: FileDescriptor) -> Bool {
         guard !attributesNeedWriting, let date = modificationDate,
-              Self.isSingleEntryName(originalName),
+              EntryName.isSingle(originalName),
               let status = try? originalFolder.status(ofEntry: originalName), status.kind == .regular,
               abs(Double(status.modificationSeconds) - date.timeIntervalSince1970) < 1
         else { return false }

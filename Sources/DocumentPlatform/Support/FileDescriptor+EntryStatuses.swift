@@ -50,7 +50,7 @@ extension FileDescriptor {
         var result: [FileStatus?] = []
         result.reserveCapacity(names.count)
         for name in names {
-            guard isOneEntry(name) else {
+            guard EntryName.isSingle(name) else {
                 result.append(nil)
                 continue
             }
@@ -58,18 +58,6 @@ extension FileDescriptor {
             result.append(fstatat(descriptor, name, &raw, AT_SYMLINK_NOFOLLOW) == 0 ? FileStatus(raw) : nil)
         }
         return result
-    }
-
-    /// Whether `name` names one entry: not empty, `.` or `..`, and without `/` or NUL (checked in one pass).
-    private static func isOneEntry(_ name: String) -> Bool {
-        var count = 0
-        var onlyDots = true
-        for byte in name.utf8 {
-            if byte == 0x2F || byte == 0 { return false }
-            if byte != 0x2E { onlyDots = false }
-            count += 1
-        }
-        return count > 0 && !(onlyDots && count <= 2)
     }
 }
 #endif
