@@ -56,16 +56,9 @@ extension TextTranscoding {
                 return written
             }
             if normalization.lineEnding == .lf {
-                // Decoded straight into the output (after a held CR) and rewritten where it lies: no second copy of the block.
-                let held = carriesCarriageReturn ? 1 : 0
-                if carriesCarriageReturn { outputBase.storeBytes(of: 0x0D, as: UInt8.self) }
-                let decoded = held + (try decode(input, into: outputBase + held))
-                offset += input.count
-                let bytes = outputBase.assumingMemoryBound(to: UInt8.self)
-                var end = decoded
-                carriesCarriageReturn = end > 0 && bytes[end - 1] == 0x0D
-                if carriesCarriageReturn { end -= 1 }
-                return Self.rewriteCarriageReturnsAsLineFeeds(bytes, count: end)
+                // Decoded straight into the output and rewritten where it lies: no second copy of the block.
+                let end = try decodeHoldingCarriageReturn(input, into: outputBase)
+                return Self.rewriteCarriageReturnsAsLineFeeds(outputBase.assumingMemoryBound(to: UInt8.self), count: end)
             }
             let needed = (input.count + 1) * longest + TextDecoding.eightBitSlack
             if scratchSize < needed {
@@ -74,15 +67,21 @@ extension TextTranscoding {
                 scratchSize = needed
             }
             guard let scratch else { return 0 }
+            let end = try decodeHoldingCarriageReturn(input, into: scratch)
+            return normalization.rewriteLineEndings(
+                scratch.assumingMemoryBound(to: UInt8.self), from: 0, to: end, into: outputBase.assumingMemoryBound(to: UInt8.self)).0
+        }
+
+        /// Decodes `input` into `base` after the CR held back from the block before, if any; returns how
+        /// many bytes are ready for the line-ending rewrite, holding back a final CR for the next block
+        /// (whether it starts a CR LF pair depends on that block's first byte).
+        private func decodeHoldingCarriageReturn(_ input: UnsafeBufferPointer<UInt8>, into base: UnsafeMutableRawPointer) throws -> Int {
             let held = carriesCarriageReturn ? 1 : 0
-            if carriesCarriageReturn { scratch.storeBytes(of: 0x0D, as: UInt8.self) }
-            let decoded = held + (try decode(input, into: scratch + held))
+            if carriesCarriageReturn { base.storeBytes(of: 0x0D, as: UInt8.self) }
+            let decoded = held + (try decode(input, into: base + held))
             offset += input.count
-            let bytes = scratch.assumingMemoryBound(to: UInt8.self)
-            var end = decoded
-            carriesCarriageReturn = end > 0 && bytes[end - 1] == 0x0D
-            if carriesCarriageReturn { end -= 1 }
-            return normalization.rewriteLineEndings(bytes, from: 0, to: end, into: outputBase.assumingMemoryBound(to: UInt8.self)).0
+            carriesCarriageReturn = decoded > 0 && base.load(fromByteOffset: decoded - 1, as: UInt8.self) == 0x0D
+            return carriesCarriageReturn ? decoded - 1 : decoded
         }
 
         func finish(into output: UnsafeMutableRawBufferPointer) -> Int {
