@@ -56,6 +56,50 @@ extension PropertyListCodec {
         }
     }
 
+    /// Whether `collectDifferences` finds nothing: the same rules (key order ignored, strings by Unicode
+    /// scalars, reals and dates by bit pattern), without a path, an excerpt or a table per dictionary for
+    /// values that are equal.
+    ///
+    /// Dictionaries whose keys come in the same order are compared entry by entry; otherwise their
+    /// entries are matched by key, each key of `actual` at most once. Keys are unique in every value a
+    /// reader makes; for a value made in memory with a repeated key, this compares entries where they
+    /// stand when the orders agree, and calls dictionaries in different orders different (then
+    /// `collectDifferences` says how).
+    static func haveNoDifferences(_ expected: PropertyListValue, _ actual: PropertyListValue) -> Bool {
+        switch (expected, actual) {
+        case (.dictionary(let expectedEntries), .dictionary(let actualEntries)):
+            guard expectedEntries.count == actualEntries.count else { return false }
+            var index = 0
+            while index < expectedEntries.count, expectedEntries[index].key.utf8.elementsEqual(actualEntries[index].key.utf8) {
+                guard haveNoDifferences(expectedEntries[index].value, actualEntries[index].value) else { return false }
+                index += 1
+            }
+            if index == expectedEntries.count { return true }
+            var unmatched: [[UInt8]: PropertyListValue] = [:]
+            unmatched.reserveCapacity(actualEntries.count - index)
+            for entry in actualEntries[index...] {
+                guard unmatched.updateValue(entry.value, forKey: Array(entry.key.utf8)) == nil else { return false }
+            }
+            for entry in expectedEntries[index...] {
+                guard let actualValue = unmatched.removeValue(forKey: Array(entry.key.utf8)),
+                      haveNoDifferences(entry.value, actualValue) else { return false }
+            }
+            return true
+        case (.array(let expectedElements), .array(let actualElements)):
+            guard expectedElements.count == actualElements.count else { return false }
+            for index in expectedElements.indices where !haveNoDifferences(expectedElements[index], actualElements[index]) {
+                return false
+            }
+            return true
+        case (.string(let expectedText), .string(let actualText)):
+            return expectedText.unicodeScalars.elementsEqual(actualText.unicodeScalars)
+        case (.dictionary, _), (.array, _), (.string, _), (_, .dictionary), (_, .array), (_, .string):
+            return false
+        default:
+            return expected == actual
+        }
+    }
+
     /// The value's type with its article, as messages say it: `a dictionary`, `an integer`, `data`.
     static func kindName(of value: PropertyListValue) -> String {
         switch value {

@@ -60,7 +60,13 @@ public struct PropertyListCodec: DocumentCodec {
         case .binary:
             return try BinaryPropertyList.write(document)
         case .xml:
-            if let source = document.xmlSource { return try XMLPropertyList.write(document.value, replacing: source) }
+            if let source = document.xmlSource {
+                // Most sources are CoreFoundation's own layout of this very value (Apple's writer made them,
+                // or a conversion just did): then a write gives the source back, at a fraction of the cost
+                // of reading it again to learn that. The full rule below gives the same bytes in that case.
+                if let written = try? XMLPropertyList.write(document.value), written == source { return source }
+                return try XMLPropertyList.write(document.value, replacing: source)
+            }
             return try XMLPropertyList.write(document.value)
         case .openStep:
             throw CodecError(
@@ -108,6 +114,9 @@ public struct PropertyListCodec: DocumentCodec {
     }
 
     public func differences(expected: PropertyListDocument, actual: PropertyListDocument) -> [SnapshotDifference] {
+        // Most comparisons are of equal documents (a conversion's output read back): settled without
+        // spelling a path for every value.
+        if Self.haveNoDifferences(expected.value, actual.value) { return [] }
         var found: [SnapshotDifference] = []
         Self.collectDifferences(expected.value, actual.value, path: "$", into: &found)
         return found
