@@ -61,10 +61,9 @@ extension PropertyListCodec {
     /// values that are equal.
     ///
     /// Dictionaries whose keys come in the same order are compared entry by entry; otherwise their
-    /// entries are matched by key, each key of `actual` at most once. Keys are unique in every value a
-    /// reader makes; for a value made in memory with a repeated key, this compares entries where they
-    /// stand when the orders agree, and calls dictionaries in different orders different (then
-    /// `collectDifferences` says how).
+    /// entries are paired by key. Keys are unique in every value a reader makes; a value made in memory
+    /// with a repeated key breaks that rule, and for it the answer here may be "equal" where
+    /// `collectDifferences` (which looks a repeated key up as its last entry) finds a difference.
     static func haveNoDifferences(_ expected: PropertyListValue, _ actual: PropertyListValue) -> Bool {
         switch (expected, actual) {
         case (.dictionary(let expectedEntries), .dictionary(let actualEntries)):
@@ -75,16 +74,7 @@ extension PropertyListCodec {
                 index += 1
             }
             if index == expectedEntries.count { return true }
-            var unmatched: [[UInt8]: PropertyListValue] = [:]
-            unmatched.reserveCapacity(actualEntries.count - index)
-            for entry in actualEntries[index...] {
-                guard unmatched.updateValue(entry.value, forKey: Array(entry.key.utf8)) == nil else { return false }
-            }
-            for entry in expectedEntries[index...] {
-                guard let actualValue = unmatched.removeValue(forKey: Array(entry.key.utf8)),
-                      haveNoDifferences(entry.value, actualValue) else { return false }
-            }
-            return true
+            return entriesMatchByKey(expectedEntries[index...], actualEntries[index...])
         case (.array(let expectedElements), .array(let actualElements)):
             guard expectedElements.count == actualElements.count else { return false }
             for index in expectedElements.indices where !haveNoDifferences(expectedElements[index], actualElements[index]) {
@@ -98,6 +88,38 @@ extension PropertyListCodec {
         default:
             return expected == actual
         }
+    }
+
+    /// Whether the entries of `expected` and `actual` (as many on each side) pair up by key, each entry
+    /// of `actual` taken at most once, with no differences between paired values.
+    ///
+    /// Dictionaries are small as a rule (Apple's binary writer stores them in hash order, so a binary
+    /// document's entries rarely come in the XML writer's sorted order): up to 64 entries are paired by a
+    /// search, with the taken ones marked in one word; larger ones by sorting both sides' keys. Neither
+    /// way makes a copy of a key.
+    private static func entriesMatchByKey(_ expected: ArraySlice<PropertyListEntry>, _ actual: ArraySlice<PropertyListEntry>) -> Bool {
+        if actual.count <= 64 {
+            var taken: UInt64 = 0
+            for entry in expected {
+                var found: Int?
+                for (offset, candidate) in actual.enumerated() where taken & (1 << UInt64(offset)) == 0 && candidate.key.utf8.elementsEqual(entry.key.utf8) {
+                    found = offset
+                    break
+                }
+                guard let offset = found, haveNoDifferences(entry.value, actual[actual.startIndex + offset].value) else { return false }
+                taken |= 1 << UInt64(offset)
+            }
+            return true
+        }
+        func byKey(_ entries: ArraySlice<PropertyListEntry>) -> [Int] {
+            entries.indices.sorted { entries[$0].key.utf8.lexicographicallyPrecedes(entries[$1].key.utf8) }
+        }
+        let expectedOrder = byKey(expected), actualOrder = byKey(actual)
+        for (expectedIndex, actualIndex) in zip(expectedOrder, actualOrder) {
+            guard expected[expectedIndex].key.utf8.elementsEqual(actual[actualIndex].key.utf8),
+                  haveNoDifferences(expected[expectedIndex].value, actual[actualIndex].value) else { return false }
+        }
+        return true
     }
 
     /// The value's type with its article, as messages say it: `a dictionary`, `an integer`, `data`.

@@ -62,6 +62,27 @@ import Testing
         }
     }
 
+    @Test(arguments: [3, 63, 64, 65, 300])
+    func dictionariesInAnotherOrderArePairedByKeyAtEverySize(_ count: Int) {
+        var generator = SeededGenerator(seed: UInt64(count))
+        let entries = (0..<count).map { PropertyListEntry(key: "key \($0) é", value: .integer(Int128($0))) }
+        let expected = PropertyListValue.dictionary(entries)
+        let shuffled = entries.shuffled(using: &generator)
+        let variants: [(String, PropertyListValue, Bool)] = [
+            ("shuffled", .dictionary(shuffled), true),
+            ("reversed", .dictionary(entries.reversed()), true),
+            ("one value changed", .dictionary(shuffled.map { $0.key == "key 1 é" ? PropertyListEntry(key: $0.key, value: .integer(-1)) : $0 }), false),
+            ("one key renamed", .dictionary(shuffled.map { $0.key == "key 2 é" ? PropertyListEntry(key: "key 2 e\u{301}", value: $0.value) : $0 }), false),
+            ("one entry dropped", .dictionary(Array(shuffled.dropLast())), false),
+        ]
+        for (name, actual, same) in variants {
+            var full: [SnapshotDifference] = []
+            PropertyListCodec.collectDifferences(expected, actual, path: "$", into: &full)
+            #expect(full.isEmpty == same, "\(count) entries, \(name)")
+            #expect(PropertyListCodec.haveNoDifferences(expected, actual) == same, "\(count) entries, \(name)")
+        }
+    }
+
     @Test func anXMLWriteWithASourceGivesWhatTheFullRuleGives() throws {
         var values = TextPropertyListValueGenerator(generator: SeededGenerator(seed: 0x0C_5E), includesReals: true)
         var changes = SeededGenerator(seed: 0x5EED)
