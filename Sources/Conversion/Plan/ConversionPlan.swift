@@ -38,6 +38,18 @@ public struct ConversionPlan: Sequence, Sendable {
     public var excludedFolders: Set<FileIdentity>
     /// The suffix of an in-place job's backups, whose folders are items rather than walked; nil otherwise.
     public var backupSuffix: [UInt8]?
+    /// Whether the walk takes the status (size, times) of each file it finds; otherwise a file its
+    /// directory entry names a regular file is handed on with its identity only (`PlannedItem.foundIdentity`).
+    ///
+    /// A job that reads each file's size and time from the worker that converts it, and needs them for
+    /// nothing before (no `--resume`, not in place), spares a look-up per file of the walk, which was most
+    /// of the walk's time over a tree of small files. Entries whose kind the directory does not record,
+    /// links, folders and everything else are still looked up.
+    package var readsFileStatuses = true
+    /// Whether the walk believes the kind a directory entry records; when false every entry is handled
+    /// as one whose kind the file system leaves unknown (`DT_UNKNOWN`, as on some network and older
+    /// file systems), and looked up. For tests of that path on file systems that always record kinds.
+    package var trustsEntryKinds = true
 
     /// A plan over `source`.
     public init(source: Source, registry: CodecRegistry, shard: ShardAssignment? = nil, excludedFolders: Set<FileIdentity> = []) {
@@ -81,10 +93,13 @@ public struct ConversionPlan: Sequence, Sendable {
         private struct Folder {
             var path: ItemPath
             var relativePath: ItemPath
-            var names: [[UInt8]]
+            /// The folder's entries (sorted by name, ignored names left out) and the open folder, each
+            /// entry looked up by its name in it rather than by its whole path.
+            var listing: ListedFolder
+            var entries: [ListedFolder.Entry]
             var next = 0
-            /// The folder held open, so that each entry is looked up by its name rather than its whole path; nil when it could not be opened.
-            var handle: ByteNamedFolder?
+            /// The device the folder is on, which its regular files share: with an entry's inode number, a file's identity.
+            var device: UInt64
         }
 
         private let plan: ConversionPlan
@@ -165,7 +180,7 @@ public struct ConversionPlan: Sequence, Sendable {
                 pendingItems.append(item(path: path, relativePath: relativePath, status: status))
             case .directory:
                 if documentFolders.isDocumentFolder(path, registry: plan.registry) {
-                    pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .package))
+                    pendingItems.append(package(path: path, relativePath: relativePath, status: status))
                 } else {
                     // A folder named on the command line is mirrored by its contents; a listed one keeps its path.
                     openFolder(path, relativePath: listed ? relativePath : ItemPath(bytes: []), status: status, isRoot: true)
@@ -180,10 +195,10 @@ public struct ConversionPlan: Sequence, Sendable {
             // meet the per-item output-is-input refusal, not silently make the job empty.
             if !isRoot && plan.excludedFolders.contains(FileIdentity(status)) { return }
             do {
-                let names = try ByteNamedFiles.names(inFolder: path.bytes).filter { !ConversionPlan.isIgnoredName($0) }
-                folders.append(Folder(
-                    path: path, relativePath: relativePath, names: names.sorted { $0.lexicographicallyPrecedes($1) },
-                    handle: try? ByteNamedFolder(opening: path.bytes)))
+                let listing = try ListedFolder(listing: path.bytes)
+                var entries = listing.entries.filter { !ConversionPlan.isIgnoredName($0.name) }
+                entries.sort { $0.name.lexicographicallyPrecedes($1.name) }
+                folders.append(Folder(path: path, relativePath: relativePath, listing: listing, entries: entries, device: status.device))
             } catch {
                 let reason = ConversionError(code: "convert.folder-unreadable", message: "the folder could not be listed: \(error)", file: path.description)
                 pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: reason))
@@ -191,26 +206,33 @@ public struct ConversionPlan: Sequence, Sendable {
         }
 
         private func advanceFolder() {
-            guard var folder = folders.popLast() else { return }
-            guard folder.next < folder.names.count else { return }
-            let name = folder.names[folder.next]
-            folder.next += 1
-            folders.append(folder)
-            let path = folder.path.appending(name)
-            let relativePath = folder.relativePath.appending(name)
+            let last = folders.count - 1
+            guard last >= 0 else { return }
+            guard folders[last].next < folders[last].entries.count else {
+                folders.removeLast()
+                return
+            }
+            let entry = folders[last].entries[folders[last].next]
+            folders[last].next += 1
+            let name = entry.name
+            let path = folders[last].path.appending(name)
+            let relativePath = folders[last].relativePath.appending(name)
             if ConversionPlan.isICloudPlaceholder(name) {
                 let reason = ConversionError(
                     code: "convert.skipped.icloud-placeholder", message: "an iCloud placeholder: the document is not downloaded", file: path.description)
                 pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: reason))
                 return
             }
+            if !plan.readsFileStatuses && plan.trustsEntryKinds && entry.kind == .regular {
+                // The directory entry says it is a regular file: the job learns its size and time from the worker that reads it.
+                var item = PlannedItem(input: path, relativePath: relativePath, kind: .file)
+                item.foundIdentity = FileIdentity(device: folders[last].device, inode: entry.inode)
+                pendingItems.append(item)
+                return
+            }
             let status: FileStatus?
             do {
-                if let handle = folder.handle {
-                    status = try handle.status(ofEntry: name)
-                } else {
-                    status = try ByteNamedFiles.status(path.bytes)
-                }
+                status = try folders[last].listing.status(ofEntry: name)
             } catch {
                 pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: ConversionError(error, file: path.description)))
                 return
@@ -220,13 +242,21 @@ public struct ConversionPlan: Sequence, Sendable {
                 if let suffix = plan.backupSuffix, !suffix.isEmpty, name.count > suffix.count, name.reversed().starts(with: suffix.reversed()) {
                     pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .package))
                 } else if documentFolders.isDocumentFolder(path, registry: plan.registry) {
-                    pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .package))
+                    pendingItems.append(package(path: path, relativePath: relativePath, status: status))
                 } else {
                     openFolder(path, relativePath: relativePath, status: status)
                 }
                 return
             }
             pendingItems.append(item(path: path, relativePath: relativePath, status: status))
+        }
+
+        /// A folder that is one document; without file statuses, it carries its identity for the job
+        /// (which learns its time from the worker), as a file does.
+        private func package(path: ItemPath, relativePath: ItemPath, status: FileStatus) -> PlannedItem {
+            var item = PlannedItem(input: path, relativePath: relativePath, kind: .package)
+            if !plan.readsFileStatuses { item.foundIdentity = FileIdentity(status) }
+            return item
         }
 
         private func item(path: ItemPath, relativePath: ItemPath, status: FileStatus) -> PlannedItem {

@@ -87,7 +87,13 @@ public struct ItemPath: Hashable, Sendable, Comparable, Codable, CustomStringCon
     /// This path and `component` joined by one slash.
     public func appending(_ component: [UInt8]) -> ItemPath {
         if bytes.isEmpty { return ItemPath(bytes: component) }
-        return ItemPath(bytes: bytes.last == 0x2F ? bytes + component : bytes + [0x2F] + component)
+        // One allocation of the final size: a walk joins a path for every entry it meets.
+        var joined: [UInt8] = []
+        joined.reserveCapacity(bytes.count + 1 + component.count)
+        joined.append(contentsOf: bytes)
+        if bytes.last != 0x2F { joined.append(0x2F) }
+        joined.append(contentsOf: component)
+        return ItemPath(bytes: joined)
     }
 
     /// The last component's bytes.
@@ -111,11 +117,27 @@ public struct ItemPath: Hashable, Sendable, Comparable, Codable, CustomStringCon
 
     /// The path with the last component's extension replaced by `newExtension` (added when there is none).
     public func replacingExtension(with newExtension: String) -> ItemPath {
-        let name = lastComponent
-        var stem = name
-        if let dot = name.lastIndex(of: 0x2E), dot > 0, dot < name.count - 1 { stem = Array(name[..<dot]) }
-        let newName = newExtension.isEmpty ? stem : stem + [0x2E] + Array(newExtension.utf8)
-        return parent.appending(newName)
+        // What `parent.appending(stem + "." + newExtension)` gives, built in one allocation: the job
+        // names every output this way. The stem ends at the last component's last dot when that dot
+        // neither starts nor ends the name; `parent` drops the last slash, and `appending` puts one back
+        // unless the parent already ends in one (`a//b` becomes `a/b`).
+        var prefixEnd = 0
+        var nameStart = 0
+        if let slash = bytes.lastIndex(of: 0x2F) {
+            nameStart = slash + 1
+            prefixEnd = slash > 0 && bytes[slash - 1] == 0x2F ? slash : slash + 1
+        }
+        var stemEnd = bytes.count
+        if let dot = bytes[nameStart...].lastIndex(of: 0x2E), dot > nameStart, dot < bytes.count - 1 { stemEnd = dot }
+        var result: [UInt8] = []
+        result.reserveCapacity(stemEnd + 1 + newExtension.utf8.count)
+        result.append(contentsOf: bytes[..<prefixEnd])
+        result.append(contentsOf: bytes[nameStart..<stemEnd])
+        if !newExtension.isEmpty {
+            result.append(0x2E)
+            result.append(contentsOf: newExtension.utf8)
+        }
+        return ItemPath(bytes: result)
     }
 
     /// The path as a file URL, when its bytes are valid UTF-8 (Foundation cannot name other paths).

@@ -28,6 +28,11 @@ public struct PlannedItem: Sendable, Hashable {
     /// walk saw.
     package var foundStatus: FileStatus?
 
+    /// The device and inode of what the walk found at `input`, when it handed the item on without its
+    /// status (see `ConversionPlan.readsFileStatuses`): the job then learns the size and time from the
+    /// worker that reads the input. Not part of the item's identity either.
+    package var foundIdentity: FileIdentity?
+
     /// An item of the plan.
     public init(input: ItemPath, relativePath: ItemPath, kind: Kind, skipReason: ConversionError? = nil) {
         self.input = input

@@ -54,6 +54,8 @@ public struct ConversionRunner: Sendable {
         var plan = job.plan
         if let output = job.outputFolder, let identity = FileIdentity.of(output) { plan.excludedFolders.insert(identity) }
         if job.inPlace { plan.backupSuffix = Array(job.backupSuffix.utf8) }
+        // Sizes and times come from the worker's read, unless they are needed before it (see `start`).
+        plan.readsFileStatuses = job.inPlace || job.resume || job.dryRun
 
         let state = try JobState(job: job, journal: journal, events: events)
         events(.started(target: job.target.name, jobs: job.jobs))
@@ -107,68 +109,91 @@ public struct ConversionRunner: Sendable {
     /// the end (a batch of small items is a few milliseconds of a worker's time).
     static let itemsPerRoundTrip = 64
 
-    /// An item past its checks, waiting for its worker's answer.
+    /// An item past its checks, waiting for its worker's answer (its request travels beside it).
     private struct StartedItem {
         var item: PlannedItem
-        var request: ConversionWorker.Request
         var destination: ItemPath
-        var inputStatus: FileStatus
-        var mtime: String
+        /// The input's status as taken before converting; nil when the walk handed the item on with its
+        /// identity only, and the worker's read tells its time.
+        var inputStatus: FileStatus?
+        /// The input's device and inode, for the output-is-input refusal.
+        var inputIdentity: FileIdentity
+        /// The journal's form of the input's modification time; nil until the worker's answer tells it.
+        var mtime: String?
         var backup: (temporary: ItemPath, path: ItemPath)?
         var scratch: ItemPath?
     }
 
     private func process(_ items: [PlannedItem], routes: ConversionRoutes, preparer: ItemPreparer, workers: WorkerPool, state: JobState) async {
         var started: [StartedItem] = []
+        var requests: [ConversionWorker.Request] = []
         started.reserveCapacity(items.count)
+        requests.reserveCapacity(items.count)
         for item in items {
             if state.shouldStop { break }
-            if let ready = start(item, routes: routes, state: state) { started.append(ready) }
+            start(item, routes: routes, state: state, into: &started, requests: &requests)
         }
         guard !started.isEmpty else { return }
-        let answers = await workers.prepare(started.map(\.request), preparer: preparer, timeout: job.itemTimeout)
-        for (ready, prepared) in zip(started, answers) {
-            finish(ready, prepared, state: state)
-            if let scratch = ready.scratch { try? ByteNamedFiles.removeTree(scratch.bytes) }
+        let answers = await workers.prepare(requests, preparer: preparer, timeout: job.itemTimeout)
+        for index in answers.indices {
+            finish(started[index], requests[index], answers[index], state: state)
+            if let scratch = started[index].scratch { try? ByteNamedFiles.removeTree(scratch.bytes) }
         }
     }
 
-    /// Checks an item and readies its request; nil when the item is already recorded (skipped, resumed, failed, or planned only).
-    private func start(_ item: PlannedItem, routes: ConversionRoutes, state: JobState) -> StartedItem? {
+    /// Checks an item and readies its request (appended to `started` and `requests`); records it at
+    /// once instead when it is already done (skipped, resumed, failed, or planned only).
+    private func start(
+        _ item: PlannedItem, routes: ConversionRoutes, state: JobState, into started: inout [StartedItem], requests: inout [ConversionWorker.Request]
+    ) {
         if let reason = item.skipReason {
             let status: ConversionReport.Status = reason.code.hasPrefix("convert.skipped.") ? .skipped : .failed
             state.record(ConversionReport.Item(input: item.input, status: status, error: reason))
-            return nil
+            return
         }
         if job.inPlace && item.input.lastComponent.reversed().starts(with: Array(job.backupSuffix.utf8).reversed()) {
             // An earlier in-place run's backup is the original of another item, never an input of its own.
             state.record(ConversionReport.Item(
                 input: item.input, status: .skipped,
                 error: ConversionError(code: "convert.skipped.backup", message: "an in-place backup (\(job.backupSuffix)) is not converted", file: item.input.description)))
-            return nil
+            return
         }
         if job.dryRun {
             state.record(plannedItem(item, routes: routes))
-            return nil
+            return
         }
         // A file's status as the walk found it a moment ago (one path lookup per item fewer); otherwise a stat now.
         // In place the backup is made from the input before the worker runs: a stat now keeps its checks first.
-        let foundStatus = job.inPlace ? nil : item.foundStatus
-        guard let inputStatus = foundStatus ?? (try? ByteNamedFiles.statusFollowingLinks(item.input.bytes)) else {
+        // A walk that took no statuses (see `ConversionPlan.readsFileStatuses`) hands on the identity alone:
+        // the worker's read then tells the time, and a vanished input fails there, as `finish` reports.
+        let inputStatus: FileStatus?
+        let inputIdentity: FileIdentity
+        if !job.inPlace, let found = item.foundStatus {
+            inputStatus = found
+            inputIdentity = FileIdentity(found)
+        } else if !job.inPlace && !job.resume, let identity = item.foundIdentity {
+            inputStatus = nil
+            inputIdentity = identity
+        } else if let status = try? ByteNamedFiles.statusFollowingLinks(item.input.bytes) {
+            inputStatus = status
+            inputIdentity = FileIdentity(status)
+        } else {
             state.record(Self.vanished(item))
-            return nil
+            return
         }
-        let mtime = ConversionJournal.mtime(seconds: inputStatus.modificationSeconds, nanoseconds: inputStatus.modificationNanoseconds)
+        let mtime = inputStatus.map { ConversionJournal.mtime(seconds: $0.modificationSeconds, nanoseconds: $0.modificationNanoseconds) }
         let destination = job.inPlace ? item.input : outputPath(for: item, routes: routes)
-        if job.resume, state.journal?.isFinished(input: item.input, size: item.kind == .file ? inputStatus.size : 0, mtime: mtime) == true {
+        if job.resume, let inputStatus, let mtime,
+            state.journal?.isFinished(input: item.input, size: item.kind == .file ? inputStatus.size : 0, mtime: mtime) == true
+        {
             state.record(ConversionReport.Item(input: item.input, output: destination, status: .resumed))
-            return nil
+            return
         }
         guard let destination else {
             state.record(ConversionReport.Item(
                 input: item.input, status: .failed,
                 error: ConversionError(code: "convert.unsupported-type", message: "no registered codec reads this item", file: item.input.description)))
-            return nil
+            return
         }
         // Whether the output would be this input itself is asked only when its path turns out to be taken
         // (see `JobState.place`) or the item fails: a path lookup per item fewer, for a case that needs
@@ -178,7 +203,7 @@ public struct ConversionRunner: Sendable {
             try state.makeFolders(folder.bytes)
         } catch {
             state.record(ConversionReport.Item(input: item.input, output: destination, status: .failed, error: ConversionError(error, file: destination.description)))
-            return nil
+            return
         }
         var source = item.input
         var backup: (temporary: ItemPath, path: ItemPath)?
@@ -188,7 +213,7 @@ public struct ConversionRunner: Sendable {
             switch prepareBackup(item, folder: folder) {
             case .failure(let error):
                 state.record(ConversionReport.Item(input: item.input, output: destination, status: .failed, error: error))
-                return nil
+                return
             case .success(let result):
                 backup = result.backup
                 source = result.source
@@ -197,9 +222,10 @@ public struct ConversionRunner: Sendable {
             }
         }
         let temporary = folder.appending(state.nextTemporaryName())
-        return StartedItem(
-            item: item, request: ConversionWorker.Request(input: source, kind: sourceKind, temporary: temporary), destination: destination,
-            inputStatus: inputStatus, mtime: mtime, backup: backup, scratch: scratch)
+        requests.append(ConversionWorker.Request(input: source, kind: sourceKind, temporary: temporary))
+        started.append(StartedItem(
+            item: item, destination: destination, inputStatus: inputStatus, inputIdentity: inputIdentity, mtime: mtime, backup: backup,
+            scratch: scratch))
     }
 
     /// The report of an input that vanished before it was converted.
@@ -210,20 +236,21 @@ public struct ConversionRunner: Sendable {
     }
 
     /// Records a failed item, or hands its verified output to the group commit.
-    private func finish(_ ready: StartedItem, _ prepared: PreparedItem, state: JobState) {
+    private func finish(_ ready: StartedItem, _ request: ConversionWorker.Request, _ prepared: PreparedItem, state: JobState) {
         let item = ready.item
-        let temporary = ready.request.temporary
+        let temporary = request.temporary
         let destination = ready.destination
-        let inputStatus = ready.inputStatus
         if prepared.error != nil {
             try? ByteNamedFiles.removeTree(temporary.bytes)
             if let backup = ready.backup { try? ByteNamedFiles.removeTree(backup.temporary.bytes) }
-            if !job.inPlace, JobState.outputIsInput(destination, inputIdentity: FileIdentity(inputStatus)) {
+            if !job.inPlace, JobState.outputIsInput(destination, inputIdentity: ready.inputIdentity) {
                 // The refusal a check before converting would have given, whatever the worker made of the item.
                 state.record(JobState.outputIsInputItem(item.input, destination))
                 return
             }
-            if !job.inPlace && item.foundStatus != nil && (try? ByteNamedFiles.statusFollowingLinks(item.input.bytes)) == nil {
+            if !job.inPlace && (item.foundStatus != nil || item.foundIdentity != nil)
+                && (try? ByteNamedFiles.statusFollowingLinks(item.input.bytes)) == nil
+            {
                 // Gone since the walk saw it: the failure a stat just before converting would have reported.
                 state.record(Self.vanished(item))
                 return
@@ -231,11 +258,14 @@ public struct ConversionRunner: Sendable {
             state.record(report(item, prepared, output: destination, status: .failed), inputBytes: prepared.inputSize)
             return
         }
-        if job.inPlace && ready.request.input != item.input {
+        // The time as the worker read it, when the walk took none: the time of the very bytes converted.
+        let mtime = ready.mtime
+            ?? ConversionJournal.mtime(seconds: prepared.inputModificationSeconds, nanoseconds: prepared.inputModificationNanoseconds)
+        if job.inPlace && request.input != item.input {
             // The backup holds the original: this input was already swapped by a killed run if it reads as our output.
             if let current = JobState.digest(of: item.input, isFolder: prepared.outputIsFolder), current == prepared.outputHash {
                 try? ByteNamedFiles.removeTree(temporary.bytes)
-                state.commit(PendingOutput(item: item, prepared: prepared, temporary: nil, destination: destination, backup: nil, mtime: ready.mtime))
+                state.commit(PendingOutput(item: item, prepared: prepared, temporary: nil, destination: destination, backup: nil, mtime: mtime))
                 return
             }
             try? ByteNamedFiles.removeTree(temporary.bytes)
@@ -246,14 +276,15 @@ public struct ConversionRunner: Sendable {
                     file: item.input.description)))
             return
         }
-        if job.inPlace, inputStatus.owner != ((try? ByteNamedFiles.status(temporary.bytes))??.owner ?? inputStatus.owner)
-            || inputStatus.group != ((try? ByteNamedFiles.status(temporary.bytes))??.group ?? inputStatus.group)
+        if job.inPlace, let inputStatus = ready.inputStatus,
+            inputStatus.owner != ((try? ByteNamedFiles.status(temporary.bytes))??.owner ?? inputStatus.owner)
+                || inputStatus.group != ((try? ByteNamedFiles.status(temporary.bytes))??.group ?? inputStatus.group)
         {
             try? ByteNamedFiles.setOwner(temporary.bytes, owner: inputStatus.owner, group: inputStatus.group)
         }
         state.commit(PendingOutput(
-            item: item, prepared: prepared, temporary: temporary, destination: destination, backup: ready.backup, mtime: ready.mtime,
-            inputIdentity: job.inPlace ? nil : FileIdentity(inputStatus)))
+            item: item, prepared: prepared, temporary: temporary, destination: destination, backup: ready.backup, mtime: mtime,
+            inputIdentity: job.inPlace ? nil : ready.inputIdentity))
     }
 
     /// The output path of an item: the output folder, the item's relative path, the target's extension.

@@ -69,22 +69,23 @@ public enum ConversionWorker {
             heldBack.removeAll(keepingCapacity: true)
             heldBackCount = 0
         }
-        while let frame = frames.next(readingInto: { buffer in
+        let read: (UnsafeMutableRawBufferPointer) -> Int = { buffer in
             // Nothing more at hand: the job gets what is done before the worker waits.
             send()
             return PipeReading.readSome(from: input, into: buffer)
-        }) {
+        }
+        while let request = frames.nextFrame(readingInto: read, { frame in Result { try Request(frame: frame) } }) {
             var answer = PreparedItem()
             var answersAtOnce = true
-            do {
-                let request = try Request(frame: frame)
+            switch request {
+            case .success(let request):
                 answersAtOnce = request.answersAtOnce
                 if answersAtOnce { send() }
                 answer = preparer.prepare(input: request.input, kind: request.kind, temporary: request.temporary)
-            } catch {
+            case .failure(let error):
                 answer.error = ConversionError(error, file: nil)
             }
-            heldBack += answer.frame
+            answer.appendFrame(to: &heldBack)
             heldBackCount += 1
             if answersAtOnce || heldBackCount >= answersPerWrite { send() }
         }
@@ -126,6 +127,12 @@ final class WorkerProcess: @unchecked Sendable {
     private let input: FileHandle
     private let output: FileHandle
     private var frames = FrameReader()
+    /// The content types and routes this worker's answers named, each made a `String` once.
+    private var names = AnswerNames()
+    /// The bytes of the requests written next, kept from write to write.
+    private var writeBuffer: [UInt8] = []
+    /// Signalled once the worker has ended and its termination status is known.
+    private let exited = DispatchSemaphore(value: 0)
     /// The thread that waits for this worker's answers, reused from item to item.
     private let queue = DispatchQueue(label: "docmigrate.conversion.worker")
     private let timedOut = Mutex(false)
@@ -144,6 +151,9 @@ final class WorkerProcess: @unchecked Sendable {
         // A worker that traps is expected now and then: it should end at once, not spend seconds symbolicating a backtrace.
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
+        // Waiting on this rather than `waitUntilExit`, which off the thread that started the process
+        // spins its run loop (a core busy for as long as the worker takes to end).
+        process.terminationHandler = { [exited] _ in exited.signal() }
         // One child at a time, its pipes close-on-exec: no worker may inherit another's pipes (see ChildProcessDescriptors).
         let (inputPipe, outputPipe) = try ChildProcessDescriptors.startingAlone { [process] in
             let inputPipe = Pipe()
@@ -179,7 +189,7 @@ final class WorkerProcess: @unchecked Sendable {
     /// tried; the last answer is usually the item whose worker died or exceeded `timeout` (it fails). At
     /// least one answer comes back, so a caller that sends the rest to a fresh worker always makes progress.
     func prepare(_ requests: [ConversionWorker.Request], timeout: Duration?) async -> [PreparedItem] {
-        await prepareAnswers(requests, timeout: timeout).answers
+        await prepareAnswers(requests[...], timeout: timeout).answers
     }
 
     /// What `prepare` does, and whether the worker stopped with answers held back (then the answers stop
@@ -189,6 +199,11 @@ final class WorkerProcess: @unchecked Sendable {
     /// `answeredAtOnce` asks for it; otherwise the worker may send several answers together, and a worker
     /// that dies loses the ones it held: the answers end with the last one received, none failed.
     func prepareAnswers(_ requests: [ConversionWorker.Request], timeout: Duration?, answeredAtOnce: Bool = false) async -> (answers: [PreparedItem], lostAnswers: Bool) {
+        await prepareAnswers(requests[...], timeout: timeout, answeredAtOnce: answeredAtOnce)
+    }
+
+    /// `prepareAnswers` for the requests of a slice (the rest of a batch), without copying them.
+    func prepareAnswers(_ requests: ArraySlice<ConversionWorker.Request>, timeout: Duration?, answeredAtOnce: Bool = false) async -> (answers: [PreparedItem], lostAnswers: Bool) {
         // The reads block until the worker answers or dies: on this worker's own serial queue (which
         // Dispatch runs on an overcommitting thread), never on the cooperative pool or a width-limited
         // global queue, which the time limit's timer needs.
@@ -201,34 +216,33 @@ final class WorkerProcess: @unchecked Sendable {
 
     /// Writes requests as a sliding window: more are written while the first are being answered, half a
     /// page at a time, so the worker always has the next request waiting and never idles mid-batch.
-    private func prepareBlocking(_ requests: [ConversionWorker.Request], timeout: Duration?, answeredAtOnce: Bool) -> (answers: [PreparedItem], lostAnswers: Bool) {
+    ///
+    /// Each request's frame is written straight into the buffer that goes to the pipe, when it is sent.
+    private func prepareBlocking(_ requests: ArraySlice<ConversionWorker.Request>, timeout: Duration?, answeredAtOnce: Bool) -> (answers: [PreparedItem], lostAnswers: Bool) {
         var answers: [PreparedItem] = []
         answers.reserveCapacity(requests.count)
-        let requestFrames = requests.map { request in
-            var request = request
-            request.answersAtOnce = answeredAtOnce
-            return request.frame
-        }
         func stoppedAt(_ index: Int) -> (answers: [PreparedItem], lostAnswers: Bool) {
             guard answeredAtOnce else {
-                process.waitUntilExit()
+                waitForExit()
                 return (answers, true)
             }
             answers.append(stopped(requests[index]))
             return (answers, false)
         }
-        var written = 0
+        var written = requests.startIndex
         var unansweredBytes = 0
-        var bytes: [UInt8] = []
+        var bytes = writeBuffer
+        writeBuffer = []
+        defer { writeBuffer = bytes }
         bytes.reserveCapacity(Self.requestBytesPerWrite)
         for index in requests.indices {
-            if written < requests.count && (written == index || unansweredBytes <= Self.requestBytesPerWrite / 2) {
+            if written < requests.endIndex && (written == index || unansweredBytes <= Self.requestBytesPerWrite / 2) {
                 bytes.removeAll(keepingCapacity: true)
-                while written < requests.count
+                while written < requests.endIndex
                     && (written == index && bytes.isEmpty
-                        || unansweredBytes + bytes.count + requestFrames[written].count <= Self.requestBytesPerWrite)
+                        || unansweredBytes + bytes.count + requests[written].frameSize <= Self.requestBytesPerWrite)
                 {
-                    bytes += requestFrames[written]
+                    requests[written].appendFrame(to: &bytes, answersAtOnce: answeredAtOnce)
                     written += 1
                 }
                 if !bytes.isEmpty {
@@ -242,7 +256,7 @@ final class WorkerProcess: @unchecked Sendable {
             }
             guard let answer = answer(to: requests[index], timeout: timeout) else { return stoppedAt(index) }
             answers.append(answer)
-            unansweredBytes -= requestFrames[index].count
+            unansweredBytes -= requests[index].frameSize
             // The limit ran out just as the answer came: the worker is being stopped, so the next item starts afresh.
             if timedOut.withLock({ $0 }) { return (answers, false) }
         }
@@ -264,19 +278,20 @@ final class WorkerProcess: @unchecked Sendable {
         }
         defer { timer?.cancel() }
         let descriptor = output.fileDescriptor
-        guard let frame = frames.next(readingInto: { PipeReading.readSome(from: descriptor, into: $0) }) else { return nil }
-        do {
-            return try PreparedItem(frame: frame)
-        } catch {
-            var failed = PreparedItem()
-            failed.error = ConversionError(error, file: request.input.description)
-            return failed
+        return frames.nextFrame(readingInto: { PipeReading.readSome(from: descriptor, into: $0) }) { frame in
+            do {
+                return try PreparedItem(frame: frame, names: &names)
+            } catch {
+                var failed = PreparedItem()
+                failed.error = ConversionError(error, file: request.input.description)
+                return failed
+            }
         }
     }
 
     private func stopped(_ request: ConversionWorker.Request) -> PreparedItem {
         var failed = PreparedItem()
-        process.waitUntilExit()
+        waitForExit()
         try? ByteNamedFiles.removeTree(request.temporary.bytes)
         if timedOut.withLock({ $0 }) {
             failed.error = ConversionError(
@@ -290,10 +305,27 @@ final class WorkerProcess: @unchecked Sendable {
         return failed
     }
 
+    /// Waits until the worker has ended (without spinning) and its termination status is known.
+    private func waitForExit() {
+        exited.wait()
+        // Left signalled for any later wait.
+        exited.signal()
+    }
+
     /// Ends the worker: closing its input ends its loop.
     func finish() {
+        closeInput()
+        waitUntilFinished()
+    }
+
+    /// Closes the worker's input, which ends its loop once it has answered what it read.
+    func closeInput() {
         try? input.close()
+    }
+
+    /// Waits for a worker whose input is closed to end; a worker stopped for its time limit is not waited for.
+    func waitUntilFinished() {
         if timedOut.withLock({ $0 }) { return }
-        process.waitUntilExit()
+        waitForExit()
     }
 }

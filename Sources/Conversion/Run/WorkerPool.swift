@@ -48,7 +48,7 @@ final class WorkerPool: Sendable {
         // that the item that ends a worker is the one that fails, and only it.
         var answeredAtOnce = false
         while answers.count < requests.count {
-            let remaining = Array(requests[answers.count...])
+            let remaining = requests[answers.count...]
             var worker = await acquire()
             if worker == nil {
                 do {
@@ -66,7 +66,11 @@ final class WorkerPool: Sendable {
             }
             guard let worker else { break }
             let (received, lostAnswers) = await worker.prepareAnswers(remaining, timeout: timeout, answeredAtOnce: answeredAtOnce)
-            answers += received
+            if answers.isEmpty {
+                answers = received
+            } else {
+                answers += received
+            }
             if lostAnswers { answeredAtOnce = true }
             if worker.isRunning {
                 release(worker)
@@ -121,6 +125,8 @@ final class WorkerPool: Sendable {
             defer { state.idle = [] }
             return state.idle
         }
-        for worker in workers { worker.finish() }
+        // All are told first, then waited for: they end together rather than one after another.
+        for worker in workers { worker.closeInput() }
+        for worker in workers { worker.waitUntilFinished() }
     }
 }

@@ -39,4 +39,40 @@ import Testing
         #expect(answers["marked-folder"] == false)
         #expect(answers["doc.rtfd"] == true)
     }
+
+    @Test func namesWithTheSameEndingButDotsElsewhereAreToldApart() throws {
+        let fixture = try ConversionFixture("document-folder-shapes")
+        // Each a real notebook's contents: only the name decides, and names ending alike must not share an answer by their ending alone.
+        let names = [
+            "a.notebook", ".notebook", "..notebook", "x..notebook", "a.b.notebook", "notebook", "x.", "a b.note book", "\u{FC}n\u{EF}.notebook",
+            "A.NOTEBOOK", "...", "a.notebook.",
+        ]
+        for name in names { try fixture.writeNotebook(name, title: "T", pages: ["p"]) }
+        let registry = CodecRegistry.conversionTests
+        var cache = ConversionPlan.DocumentFolderCache()
+        var answers: [String: Bool] = [:]
+        for _ in 0..<2 {
+            for name in names {
+                let path = fixture.input.appending(Array(name.utf8))
+                let answer = cache.isDocumentFolder(path, registry: registry)
+                #expect(answer == ConversionPlan.isDocumentFolder(path, registry: registry), "\(name)")
+                answers[name] = answer
+            }
+            // A root named with a trailing slash is not a plain name: it is asked of a URL every time.
+            let slashed = ItemPath(bytes: fixture.input.appending(Array("a.notebook".utf8)).bytes + [0x2F])
+            #expect(cache.isDocumentFolder(slashed, registry: registry) == ConversionPlan.isDocumentFolder(slashed, registry: registry))
+        }
+        #expect(answers["a.notebook"] == true)
+        #expect(answers[".notebook"] == false)
+        #expect(answers["x..notebook"] == true)
+        #expect(answers["notebook"] == false)
+        // A path that is not UTF-8 has no URL, so it is never a document folder.
+        let odd = fixture.input.appending([0x6E, 0xFF, 0x2E] + Array("notebook".utf8))
+        try ByteNamedFiles.makeFolders(odd.bytes)
+        #expect(cache.isDocumentFolder(odd, registry: registry) == false)
+        #expect(ConversionPlan.DocumentFolderCache.isUTF8(Array("caf\u{E9}".utf8)))
+        #expect(!ConversionPlan.DocumentFolderCache.isUTF8([0x61, 0xC3]))
+        #expect(!ConversionPlan.DocumentFolderCache.isUTF8([0xED, 0xA0, 0x80]))
+    }
 }
+
