@@ -168,7 +168,9 @@ final class JobState: Sendable {
 
     private func commitLoop() {
         var folders = OpenFolders()
-        var placed: [ConversionJournal.Entry] = []
+        // The journal lines of the outputs placed since the last sync, formatted as each is placed, and how many outputs that is.
+        var placedLines: [UInt8] = []
+        var placedCount = 0
         var syncPoint: [UInt8] = []
         var finishing = false
         while true {
@@ -190,24 +192,28 @@ final class JobState: Sendable {
                 let point = job.outputFolder ?? first.destination.parent
                 syncPoint = point.bytes.isEmpty ? Array(".".utf8) : point.bytes
             }
-            if !batch.isEmpty || !placed.isEmpty {
+            if !batch.isEmpty || placedCount > 0 {
                 // Durable together: this batch's temporaries, and the previous batch's renames before their journal lines.
                 try? ByteNamedFiles.synchronizeFileSystem(containing: syncPoint)
                 do {
-                    try journal?.append(placed)
+                    try journal?.append(lines: placedLines)
                 } catch {
                     // The outputs are in place; a resumed run recognises them by their digest.
                 }
-                placed = []
+                placedLines.removeAll(keepingCapacity: true)
+                placedCount = 0
             }
             for output in batch {
                 let prepared = output.prepared
                 switch place(output, folders: &folders) {
                 case .success(let (path, status)):
-                    let size = output.item.kind == .file ? prepared.inputSize : 0
-                    placed.append(ConversionJournal.Entry(
-                        input: output.item.input, size: size, mtime: output.mtime, inputHash: prepared.inputHash,
-                        output: path, outputHash: prepared.outputHash, result: "converted"))
+                    placedCount += 1
+                    if journal != nil {
+                        // The line of `ConversionJournal.Entry`, written after the next sync makes this rename durable.
+                        ConversionJournal.Entry.appendLine(
+                            input: output.item.input, size: output.item.kind == .file ? prepared.inputSize : 0, mtime: output.mtime,
+                            inputHash: prepared.inputHash, output: path, outputHash: prepared.outputHash, result: "converted", to: &placedLines)
+                    }
                     record(ConversionReport.Item(
                         input: output.item.input, output: path, status: status, sourceType: prepared.sourceType, route: prepared.route,
                         warnings: prepared.warnings), inputBytes: prepared.inputSize)
