@@ -194,13 +194,14 @@ extension ConversionJournal.Entry {
     /// The decimal digits of `value` (a leading `-` when negative), as `String(value)` spells them.
     static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        let start = bytes.count
+        let magnitude = value.magnitude
+        // The largest power of ten not above the magnitude (at most 10^18, so it cannot overflow), then the digits from the first.
+        var divisor: UInt64 = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
         repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[start...].reverse()
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+            divisor /= 10
+        } while divisor > 0
     }
 
     /// Whether a byte of a JSON string must be escaped: a quote, a backslash or a control character.
@@ -208,12 +209,34 @@ extension ConversionJournal.Entry {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
+    /// Whether no byte of `bytes` needs escaping in a JSON string (`needsEscaping`) and, with `asciiOnly`,
+    /// every byte is printable ASCII (below DEL); eight bytes at a time, as almost every byte passes.
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>, asciiOnly: Bool) -> Bool {
+        let raw = UnsafeRawBufferPointer(bytes)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // Nonzero exactly when some byte of `word` is below `limit` (at most 0x80); a byte equal to c is a zero byte of word ^ (ones * c).
+        func hasByteBelow(_ limit: UInt64, _ word: UInt64) -> Bool { (word &- ones &* limit) & ~word & highs != 0 }
+        func hasByte(_ value: UInt64, _ word: UInt64) -> Bool { hasByteBelow(1, word ^ (ones &* value)) }
+        var index = 0
+        while index + 8 <= raw.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if hasByteBelow(0x20, word) || hasByte(0x22, word) || hasByte(0x5C, word) { return false }
+            if asciiOnly, word & highs != 0 || hasByte(0x7F, word) { return false }
+            index += 8
+        }
+        while index < raw.count {
+            let byte = raw[index]
+            if needsEscaping(byte) || (asciiOnly && byte >= 0x7F) { return false }
+            index += 1
+        }
+        return true
+    }
+
     /// A path's JSON string (`ItemPath.encodedForJSON`), its bytes copied as they are when they are
     /// printable ASCII that needs no escaping and does not look like the Base64 form, as almost every path is.
     static func appendPath(_ path: ItemPath, to bytes: inout [UInt8]) {
-        let plain = path.bytes.withUnsafeBufferPointer { pathBytes in
-            pathBytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
-        }
+        let plain = path.bytes.withUnsafeBufferPointer { isPlain($0, asciiOnly: true) }
         guard plain, !path.bytes.starts(with: base64Prefix) else {
             appendString(path.encodedForJSON, to: &bytes)
             return
@@ -230,7 +253,7 @@ extension ConversionJournal.Entry {
         bytes.append(UInt8(ascii: "\""))
         // Paths, digests and times rarely need escaping: then the bytes go in at once, not one append each.
         let copied = text.utf8.withContiguousStorageIfAvailable { utf8 in
-            guard !utf8.contains(where: needsEscaping) else { return false }
+            guard isPlain(utf8, asciiOnly: false) else { return false }
             bytes.append(contentsOf: utf8)
             return true
         }

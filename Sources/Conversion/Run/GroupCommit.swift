@@ -203,32 +203,37 @@ final class JobState: Sendable {
                 placedLines.removeAll(keepingCapacity: true)
                 placedCount = 0
             }
-            for output in batch {
-                let prepared = output.prepared
-                switch place(output, folders: &folders) {
-                case .success(let (path, status)):
-                    placedCount += 1
-                    if journal != nil {
-                        // The line of `ConversionJournal.Entry`, written after the next sync makes this rename durable.
-                        ConversionJournal.Entry.appendLine(
-                            input: output.item.input, size: output.item.kind == .file ? prepared.inputSize : 0, mtime: output.mtime,
-                            inputHash: prepared.inputHash, output: path, outputHash: prepared.outputHash, result: "converted", to: &placedLines)
-                    }
-                    record(ConversionReport.Item(
-                        input: output.item.input, output: path, status: status, sourceType: prepared.sourceType, route: prepared.route,
-                        warnings: prepared.warnings), inputBytes: prepared.inputSize)
-                case .failure(let error) where error.code == Self.outputIsInputCode:
-                    // As the refusal before converting reported it: nothing of the conversion, no bytes read.
-                    record(Self.outputIsInputItem(output.item.input, output.destination))
-                case .failure(let error):
-                    record(ConversionReport.Item(
-                        input: output.item.input, output: output.destination, status: .failed, sourceType: prepared.sourceType,
-                        route: prepared.route, warnings: prepared.warnings, error: error), inputBytes: prepared.inputSize)
-                }
+            for index in batch.indices {
+                // Borrowed where it lies: copying an output (a dozen strings and arrays) per item cost more than its journal line.
+                placeAndRecord(batch[index], folders: &folders, placedLines: &placedLines, placedCount: &placedCount)
             }
             if finishing && batch.isEmpty { break }
         }
         committerFinished.signal()
+    }
+
+    /// Places one output of a round, appends its journal line (written after the next sync) and records its item.
+    private func placeAndRecord(_ output: borrowing PendingOutput, folders: inout OpenFolders, placedLines: inout [UInt8], placedCount: inout Int) {
+        switch place(output, folders: &folders) {
+        case .success(let (path, status)):
+            placedCount += 1
+            if journal != nil {
+                // The line of `ConversionJournal.Entry`, written after the next sync makes this rename durable.
+                ConversionJournal.Entry.appendLine(
+                    input: output.item.input, size: output.item.kind == .file ? output.prepared.inputSize : 0, mtime: output.mtime,
+                    inputHash: output.prepared.inputHash, output: path, outputHash: output.prepared.outputHash, result: "converted", to: &placedLines)
+            }
+            record(ConversionReport.Item(
+                input: output.item.input, output: path, status: status, sourceType: output.prepared.sourceType, route: output.prepared.route,
+                warnings: output.prepared.warnings), inputBytes: output.prepared.inputSize)
+        case .failure(let error) where error.code == Self.outputIsInputCode:
+            // As the refusal before converting reported it: nothing of the conversion, no bytes read.
+            record(Self.outputIsInputItem(output.item.input, output.destination))
+        case .failure(let error):
+            record(ConversionReport.Item(
+                input: output.item.input, output: output.destination, status: .failed, sourceType: output.prepared.sourceType,
+                route: output.prepared.route, warnings: output.prepared.warnings, error: error), inputBytes: output.prepared.inputSize)
+        }
     }
 
     /// The folders this job renames outputs in, each opened once (a few at a time), so that a rename

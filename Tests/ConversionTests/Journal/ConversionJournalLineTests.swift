@@ -119,4 +119,22 @@ import Testing
             #expect(String(decoding: bytes, as: UTF8.self) == String(value))
         }
     }
+
+    @Test func theWordAtATimeCheckAgreesWithTheByteByByteRule() {
+        var generator = SplitMix(seed: 17)
+        // Mostly harmless bytes with one byte near each boundary at a random place, in every length around a word.
+        let boundaries: [UInt8] = [0x00, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0xA2, 0xDC, 0xFF]
+        for length in 0..<40 {
+            for _ in 0..<60 {
+                var bytes = (0..<length).map { _ in UInt8(0x30 + generator.next() % 40) }
+                if length > 0, generator.next() % 4 != 0 { bytes[Int(generator.next() % UInt64(length))] = boundaries[Int(generator.next() % UInt64(boundaries.count))] }
+                for asciiOnly in [false, true] {
+                    let expected = bytes.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && (!asciiOnly || $0 < 0x7F) }
+                    let checked = bytes.withUnsafeBufferPointer { ConversionJournal.Entry.isPlain($0, asciiOnly: asciiOnly) }
+                    #expect(checked == expected, "\(bytes) asciiOnly: \(asciiOnly)")
+                }
+            }
+        }
+    }
 }
+
