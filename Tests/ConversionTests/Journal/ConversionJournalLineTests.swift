@@ -14,7 +14,12 @@ import Testing
             [0x09], [0x0A], [0x0C], [0x0D], [0x1F], [0x7F], [0x80], [0xC3], [0xFF], Array("é".utf8), Array("日".utf8), Array("😀".utf8),
             Array("base64:".utf8), Array("u".utf8), Array("0".utf8),
         ]
-        var paths: [[UInt8]] = [Array("/plain/ascii/path.txt".utf8), Array("base64:abc".utf8), [], Array("a\"b\\c".utf8)]
+        var paths: [[UInt8]] = [
+            Array("/plain/ascii/path.txt".utf8), Array("base64:abc".utf8), [], Array("a\"b\\c".utf8),
+            // Printable ASCII but for one byte deep inside, past the first eight-byte word.
+            Array("/folder/sub\\name/with backslash.txt".utf8), Array("/folder/a long \"quoted\" name.txt".utf8),
+            Array("/folder/subfolder/tab\there.txt".utf8), Array("/folder/subfolder/del\u{7F}.txt".utf8),
+        ]
         while paths.count < count {
             var path: [UInt8] = []
             for _ in 0..<Int(generator.next() % 12) { path += alphabet[Int(generator.next() % UInt64(alphabet.count))] }
