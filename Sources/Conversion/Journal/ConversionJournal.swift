@@ -84,8 +84,24 @@ public final class ConversionJournal: Sendable {
 
     /// The text form of a modification time, exact to the nanosecond.
     public static func mtime(seconds: Int64, nanoseconds: Int64) -> String {
-        let fraction = String(nanoseconds)
-        return "\(seconds)." + String(repeating: "0", count: max(0, 9 - fraction.count)) + fraction
+        guard (0..<1_000_000_000).contains(nanoseconds) else {
+            // Not from a file's status: spelled as the fraction's digits, padded to nine.
+            let fraction = String(nanoseconds)
+            return "\(seconds)." + String(repeating: "0", count: max(0, 9 - fraction.count)) + fraction
+        }
+        // One allocation rather than four: the job asks for every input's time.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        Entry.appendDecimal(seconds, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        var digits = nanoseconds
+        let fractionStart = bytes.count
+        for _ in 0..<9 {
+            bytes.append(UInt8(ascii: "0") + UInt8(digits % 10))
+            digits /= 10
+        }
+        bytes[fractionStart...].reverse()
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func key(input: ItemPath, size: Int64, mtime: String) -> UInt64 {
@@ -107,7 +123,16 @@ public final class ConversionJournal: Sendable {
         guard !entries.isEmpty else { return }
         var bytes: [UInt8] = []
         for entry in entries { entry.appendLine(to: &bytes) }
-        let data = Data(bytes)
+        try append(lines: bytes)
+    }
+
+    /// Appends whole lines already formatted by `Entry.appendLine`, in one write call.
+    ///
+    /// The group commit formats each item's line as its output is placed, into one buffer per round,
+    /// rather than keeping an `Entry` (six strings and paths) per item until the round's lines are written.
+    func append(lines: [UInt8]) throws {
+        guard !lines.isEmpty else { return }
+        let data = Data(lines)
         try handle.withLock { handle in
             try handle?.write(contentsOf: data)
         }
@@ -127,41 +152,91 @@ extension ConversionJournal.Entry {
     /// Appends the entry as one line of JSON with sorted keys (what `JSONEncoder` with `.sortedKeys` writes,
     /// without its cost: a job writes one line per item).
     func appendLine(to bytes: inout [UInt8]) {
-        var first = true
-        func key(_ name: String) {
-            bytes.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
-            first = false
-            Self.appendString(name, to: &bytes)
-            bytes.append(UInt8(ascii: ":"))
-        }
-        key("input")
-        Self.appendPath(input, to: &bytes)
+        Self.appendLine(
+            input: input, size: size, mtime: mtime, inputHash: inputHash, output: output, outputHash: outputHash, result: result, to: &bytes)
+    }
+
+    /// Appends the line of the entry with these fields, without making the entry.
+    ///
+    /// The keys and their punctuation are constant bytes; the values' bytes are copied at once when
+    /// they need no escaping, as a job's paths, digests and times almost always do.
+    static func appendLine(
+        input: ItemPath, size: Int64, mtime: String, inputHash: String?, output: ItemPath?, outputHash: String?, result: String,
+        to bytes: inout [UInt8]
+    ) {
+        append(#"{"input":"#, to: &bytes)
+        appendPath(input, to: &bytes)
         if let inputHash {
-            key("inputHash")
-            Self.appendString(inputHash, to: &bytes)
+            append(#","inputHash":"#, to: &bytes)
+            appendString(inputHash, to: &bytes)
         }
-        key("mtime")
-        Self.appendString(mtime, to: &bytes)
+        append(#","mtime":"#, to: &bytes)
+        appendString(mtime, to: &bytes)
         if let output {
-            key("output")
-            Self.appendPath(output, to: &bytes)
+            append(#","output":"#, to: &bytes)
+            appendPath(output, to: &bytes)
         }
         if let outputHash {
-            key("outputHash")
-            Self.appendString(outputHash, to: &bytes)
+            append(#","outputHash":"#, to: &bytes)
+            appendString(outputHash, to: &bytes)
         }
-        key("result")
-        Self.appendString(result, to: &bytes)
-        key("size")
-        bytes.append(contentsOf: String(size).utf8)
-        bytes.append(UInt8(ascii: "}"))
-        bytes.append(UInt8(ascii: "\n"))
+        append(#","result":"#, to: &bytes)
+        appendString(result, to: &bytes)
+        append(#","size":"#, to: &bytes)
+        appendDecimal(size, to: &bytes)
+        append("}\n", to: &bytes)
+    }
+
+    private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// The decimal digits of `value` (a leading `-` when negative), as `String(value)` spells them.
+    static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        // The largest power of ten not above the magnitude (at most 10^18, so it cannot overflow), then the digits from the first.
+        var divisor: UInt64 = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+            divisor /= 10
+        } while divisor > 0
+    }
+
+    /// Whether a byte of a JSON string must be escaped: a quote, a backslash or a control character.
+    private static func needsEscaping(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// Whether no byte of `bytes` needs escaping in a JSON string (`needsEscaping`) and, with `asciiOnly`,
+    /// every byte is printable ASCII (below DEL); eight bytes at a time, as almost every byte passes.
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>, asciiOnly: Bool) -> Bool {
+        let raw = UnsafeRawBufferPointer(bytes)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // Nonzero exactly when some byte of `word` is below `limit` (at most 0x80); a byte equal to c is a zero byte of word ^ (ones * c).
+        func hasByteBelow(_ limit: UInt64, _ word: UInt64) -> Bool { (word &- ones &* limit) & ~word & highs != 0 }
+        func hasByte(_ value: UInt64, _ word: UInt64) -> Bool { hasByteBelow(1, word ^ (ones &* value)) }
+        var index = 0
+        while index + 8 <= raw.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if hasByteBelow(0x20, word) || hasByte(0x22, word) || hasByte(0x5C, word) { return false }
+            if asciiOnly, word & highs != 0 || hasByte(0x7F, word) { return false }
+            index += 8
+        }
+        while index < raw.count {
+            let byte = raw[index]
+            if needsEscaping(byte) || (asciiOnly && byte >= 0x7F) { return false }
+            index += 1
+        }
+        return true
     }
 
     /// A path's JSON string (`ItemPath.encodedForJSON`), its bytes copied as they are when they are
     /// printable ASCII that needs no escaping and does not look like the Base64 form, as almost every path is.
     static func appendPath(_ path: ItemPath, to bytes: inout [UInt8]) {
-        let plain = path.bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        let plain = path.bytes.withUnsafeBufferPointer { isPlain($0, asciiOnly: true) }
         guard plain, !path.bytes.starts(with: base64Prefix) else {
             appendString(path.encodedForJSON, to: &bytes)
             return
@@ -177,25 +252,32 @@ extension ConversionJournal.Entry {
     static func appendString(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         // Paths, digests and times rarely need escaping: then the bytes go in at once, not one append each.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            bytes.append(contentsOf: text.utf8)
-            bytes.append(UInt8(ascii: "\""))
-            return
+        let copied = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard isPlain(utf8, asciiOnly: false) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
         }
-        let hexDigits = Array("0123456789abcdef".utf8)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-            case 0x0C: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-            case 0..<0x20: bytes += Array("\\u00".utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
-            default: bytes.append(byte)
-            }
+        if copied != true {
+            for byte in text.utf8 { appendEscaped(byte, to: &bytes) }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendEscaped(_ byte: UInt8, to bytes: inout [UInt8]) {
+        let hexDigits: StaticString = "0123456789abcdef"
+        switch byte {
+        case UInt8(ascii: "\""): append(#"\""#, to: &bytes)
+        case UInt8(ascii: "\\"): append(#"\\"#, to: &bytes)
+        case UInt8(ascii: "\n"): append(#"\n"#, to: &bytes)
+        case UInt8(ascii: "\r"): append(#"\r"#, to: &bytes)
+        case UInt8(ascii: "\t"): append(#"\t"#, to: &bytes)
+        case 0x08: append(#"\b"#, to: &bytes)
+        case 0x0C: append(#"\f"#, to: &bytes)
+        case 0..<0x20:
+            append(#"\u00"#, to: &bytes)
+            bytes.append(hexDigits.utf8Start[Int(byte >> 4)])
+            bytes.append(hexDigits.utf8Start[Int(byte & 0xF)])
+        default: bytes.append(byte)
+        }
     }
 }

@@ -55,7 +55,7 @@ extension ConversionReport {
     }
 
     private func writeText(to output: inout ChunkedOutput) throws {
-        try forEachItem { item in
+        try forEachItem(where: { $0 != .converted && $0 != .resumed }) { item in
             switch item.status {
             case .converted, .resumed:
                 return
@@ -83,9 +83,16 @@ extension ConversionReport {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // The layout JSONEncoder gives the whole report, built from its output for each item and for the rest.
         var first = true
+        var plain: [UInt8] = []
         try forEachItem { item in
-            try output.write(first ? "{\n  \"items\" : [\n" : ",\n")
+            plain.removeAll(keepingCapacity: true)
+            Self.append(first ? "{\n  \"items\" : [\n" : ",\n", to: &plain)
             first = false
+            if Self.appendPlainJSON(item, to: &plain) {
+                try output.write(plain)
+                return
+            }
+            try output.write(plain)
             let text = String(decoding: try encoder.encode(item), as: UTF8.self)
             // Strings are escaped in JSON, so every line break here is the pretty printer's; it leaves
             // the blank line inside an empty array unindented.
@@ -104,6 +111,72 @@ extension ConversionReport {
         let tail = ReportTail(schema: Self.schema, schemaVersion: Self.schemaVersion, shard: shard, target: target, totals: totals)
         let rest = String(decoding: try encoder.encode(tail), as: UTF8.self)
         try output.write(String(rest.dropFirst(2)) + "\n")
+    }
+
+    /// Appends what `JSONEncoder` (pretty printed, sorted keys, slashes unescaped) writes for `item`,
+    /// indented as an element of `items`, when the item is one of the thousands a job converts: no error,
+    /// no warnings, and every string printable ASCII that needs no escaping; else appends nothing and returns false.
+    ///
+    /// Encoding every item with `JSONEncoder` was most of the time a large job spent writing its JSON report.
+    static func appendPlainJSON(_ item: Item, to bytes: inout [UInt8]) -> Bool {
+        guard item.error == nil, item.warnings.isEmpty else { return false }
+        let start = bytes.count
+        func fail() -> Bool {
+            bytes.removeSubrange(start...)
+            return false
+        }
+        append("    {\n      \"input\" : ", to: &bytes)
+        guard appendPlainJSONPath(item.input, to: &bytes) else { return fail() }
+        if let output = item.output {
+            append(",\n      \"output\" : ", to: &bytes)
+            guard appendPlainJSONPath(output, to: &bytes) else { return fail() }
+        }
+        append(",\n      \"route\" : [\n", to: &bytes)
+        if item.route.isEmpty {
+            // JSONEncoder's empty array: a blank line, which the report leaves unindented.
+            append("\n", to: &bytes)
+        }
+        for (index, codec) in item.route.enumerated() {
+            append("        ", to: &bytes)
+            guard appendPlainJSONString(Array(codec.utf8), to: &bytes) else { return fail() }
+            append(index == item.route.count - 1 ? "\n" : ",\n", to: &bytes)
+        }
+        append("      ]", to: &bytes)
+        if let sourceType = item.sourceType {
+            append(",\n      \"sourceType\" : ", to: &bytes)
+            guard appendPlainJSONString(Array(sourceType.utf8), to: &bytes) else { return fail() }
+        }
+        append(",\n      \"status\" : ", to: &bytes)
+        guard appendPlainJSONString(Array(item.status.rawValue.utf8), to: &bytes) else { return fail() }
+        append(",\n      \"warnings\" : [\n\n      ]\n    }", to: &bytes)
+        return true
+    }
+
+    /// A path's JSON string (`ItemPath.encodedForJSON`) when it is printable ASCII needing no escaping.
+    private static func appendPlainJSONPath(_ path: ItemPath, to bytes: inout [UInt8]) -> Bool {
+        if path.bytes.allSatisfy(isPlainJSON), !path.bytes.starts(with: base64Prefix) {
+            return appendPlainJSONString(path.bytes, to: &bytes)
+        }
+        return appendPlainJSONString(Array(path.encodedForJSON.utf8), to: &bytes)
+    }
+
+    private static let base64Prefix = Array("base64:".utf8)
+
+    /// Whether `JSONEncoder` writes `byte` as it is (slashes unescaped): printable ASCII but a quote or a backslash.
+    private static func isPlainJSON(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+    }
+
+    private static func appendPlainJSONString(_ text: [UInt8], to bytes: inout [UInt8]) -> Bool {
+        guard text.allSatisfy(isPlainJSON) else { return false }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: text)
+        bytes.append(UInt8(ascii: "\""))
+        return true
+    }
+
+    private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// The keys that follow `items` in the JSON form.
@@ -140,7 +213,18 @@ extension ConversionReport {
         try output.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         try output.write("<testsuites name=\"docmigrate convert\" tests=\"\(totals.items)\" failures=\"\(failures)\" skipped=\"\(totals.skipped)\">\n")
         try output.write("  <testsuite name=\"convert to \(escaped(target))\" tests=\"\(totals.items)\" failures=\"\(failures)\" skipped=\"\(totals.skipped)\">\n")
+        // Most items are a test case with nothing inside and a name that needs no escaping: written as bytes.
+        let plainCaseStart = Array("    <testcase classname=\"convert.\(escaped(target))\" name=\"".utf8)
+        var plain: [UInt8] = []
         try forEachItem { item in
+            if item.status != .failed && item.status != .warning && item.status != .skipped, item.input.bytes.allSatisfy(Self.isPlainXML) {
+                plain.removeAll(keepingCapacity: true)
+                plain.append(contentsOf: plainCaseStart)
+                plain.append(contentsOf: item.input.bytes)
+                Self.append("\">\n    </testcase>\n", to: &plain)
+                try output.write(plain)
+                return
+            }
             var xml = ""
             xml += "    <testcase classname=\"convert.\(escaped(target))\" name=\"\(escaped(item.input.description))\">\n"
             switch item.status {
@@ -162,6 +246,14 @@ extension ConversionReport {
     }
 }
 
+extension ConversionReport {
+    /// Whether `byte` stands for itself in a JUnit attribute: printable ASCII but the five that `escaped` replaces.
+    fileprivate static func isPlainXML(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
+            && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
+    }
+}
+
 /// Collects a writer's small pieces into chunks of about 64 KB before handing them on.
 struct ChunkedOutput {
     private static let chunkSize = 64 * 1024
@@ -174,6 +266,11 @@ struct ChunkedOutput {
 
     mutating func write(_ text: String) throws {
         try write(Data(text.utf8))
+    }
+
+    mutating func write(_ bytes: [UInt8]) throws {
+        pending.append(contentsOf: bytes)
+        if pending.count >= Self.chunkSize { try flush() }
     }
 
     mutating func write(_ data: Data) throws {

@@ -150,6 +150,21 @@ public struct ConversionReport: Codable, Sendable, Equatable {
         }
     }
 
+    /// Calls `body` with each item whose status `wanted` accepts, in order, decoding only those.
+    ///
+    /// A job's text report lists the few items that were not simply converted: their records are
+    /// picked out by status, and the thousands of others are never decoded.
+    func forEachItem(where wanted: (Status) -> Bool, _ body: (Item) throws -> Void) throws {
+        switch storage {
+        case .memory(let items):
+            for item in items where wanted(item.status) { try body(item) }
+        case .spilled(let spill):
+            try spill.forEachRecord { record in
+                if wanted(try record.status()) { try body(try record.item()) }
+            }
+        }
+    }
+
     /// Adds an item; `inputBytes` counts toward the totals.
     public mutating func add(_ item: Item, inputBytes: Int64 = 0) {
         var items: [Item]

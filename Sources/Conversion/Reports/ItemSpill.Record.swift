@@ -7,69 +7,178 @@ extension ItemSpill {
     /// Fields: the input path, the output path (or none), the status, the source type (or none), the
     /// route, the warnings and the error (its JSON form, or none). A converted item, the common case, is
     /// encoded and decoded with no `JSONEncoder`, which would cost more than the rest of its bookkeeping.
-    struct Record: Sendable {
-        /// The whole frame, length prefix included.
-        var bytes: [UInt8]
-        /// The input path's bytes, the sort key.
-        var input: ArraySlice<UInt8>
-
+    ///
+    /// A record is written straight into the spill's buffer (`append`) and read where it lies (`View`):
+    /// a job records thousands of items a second, and an array per record was most of the cost.
+    enum Record {
         static let damaged = ConversionError(code: "convert.report-spill-corrupt", message: "a record of the report's temporary file is damaged")
 
-        init(_ item: ConversionReport.Item) {
-            var writer = BinaryWriter(capacity: item.input.bytes.count * 2 + 64)
-            writer.field(item.input.bytes)
-            writer.field(item.output?.bytes)
-            writer.byte(UInt8(ConversionReport.Status.allCases.firstIndex(of: item.status) ?? 0))
-            writer.string(item.sourceType)
-            writer.number(UInt32(item.route.count))
-            for codec in item.route { writer.string(codec) }
-            writer.number(UInt32(item.warnings.count))
+        /// The bytes before the input path in a frame: the frame's length, then the input's length.
+        static let inputOffset = 8
+
+        /// The error's field, encoded before the spill's lock is taken (a failed item is rare, and `JSONEncoder` is slow).
+        static func errorField(_ item: ConversionReport.Item) -> [UInt8]? {
+            item.error.flatMap { try? JSONEncoder().encode($0) }.map(Array.init)
+        }
+
+        /// Appends the frame of `item` (its error's field already encoded by `errorField`) to `buffer`.
+        static func append(_ item: ConversionReport.Item, error: [UInt8]?, to buffer: inout [UInt8]) {
+            let start = buffer.count
+            // The frame's length, filled in at the end.
+            number(0, to: &buffer)
+            field(item.input.bytes, to: &buffer)
+            field(item.output?.bytes, to: &buffer)
+            buffer.append(statusIndex(item.status))
+            string(item.sourceType, to: &buffer)
+            number(UInt32(item.route.count), to: &buffer)
+            for codec in item.route { string(codec, to: &buffer) }
+            number(UInt32(item.warnings.count), to: &buffer)
             for warning in item.warnings {
-                writer.string(warning.code)
-                writer.string(warning.path)
-                writer.string(warning.message)
+                string(warning.code, to: &buffer)
+                string(warning.path, to: &buffer)
+                string(warning.message, to: &buffer)
             }
-            writer.field(item.error.flatMap { try? JSONEncoder().encode($0) }.map(Array.init))
-            self.init(frame: writer.framed, inputLength: item.input.bytes.count)
+            field(error, to: &buffer)
+            let length = UInt32(buffer.count - start - 4)
+            for index in 0..<4 { buffer[start + index] = UInt8(truncatingIfNeeded: length >> UInt32(8 * index)) }
         }
 
-        private init(frame: [UInt8], inputLength: Int) {
-            bytes = frame
-            // The frame's length (4 bytes), the input's length (4 bytes), then the input.
-            input = frame[8..<(8 + inputLength)]
+        /// The frame's length (length prefix included) of `item`.
+        static func encodedLength(_ item: ConversionReport.Item) -> Int {
+            var buffer: [UInt8] = []
+            append(item, error: errorField(item), to: &buffer)
+            return buffer.count
         }
 
-        /// The record at the start of `buffer` and its length, or nil when the buffer does not hold all of it yet.
-        static func parse(_ buffer: ArraySlice<UInt8>) throws -> (Record, Int)? {
-            guard let length = BinaryWriter.frameLength(buffer) else { return nil }
-            let frame = Array(buffer.prefix(length))
-            var reader = BinaryReader(frame, position: 4, damaged: damaged)
-            let inputLength = try reader.number()
-            guard inputLength != BinaryWriter.none, 8 + Int(inputLength) <= frame.count else { throw damaged }
-            return (Record(frame: frame, inputLength: Int(inputLength)), length)
-        }
-
-        /// The report line this record holds.
-        func item() throws -> ConversionReport.Item {
-            var reader = BinaryReader(bytes, position: 4, damaged: Self.damaged)
-            let input = ItemPath(bytes: try reader.field() ?? [])
-            let output = try reader.field().map(ItemPath.init(bytes:))
-            let statusIndex = Int(try reader.byte())
-            let statuses = ConversionReport.Status.allCases
-            guard statusIndex < statuses.count else { throw Self.damaged }
-            let sourceType = try reader.string()
-            var route: [String] = []
-            for _ in 0..<(try reader.count()) { route.append(try reader.string() ?? "") }
-            var warnings: [ConversionWarning] = []
-            for _ in 0..<(try reader.count()) {
-                let code = try reader.string() ?? ""
-                let path = try reader.string() ?? ""
-                let message = try reader.string() ?? ""
-                warnings.append(ConversionWarning(code: code, path: path, message: message))
+        /// The status's byte: its place among `Status.allCases`.
+        static func statusIndex(_ status: ConversionReport.Status) -> UInt8 {
+            switch status {
+            case .converted: 0
+            case .resumed: 1
+            case .skipped: 2
+            case .warning: 3
+            case .failed: 4
+            case .planned: 5
             }
-            let error = try reader.field().map { try JSONDecoder().decode(ConversionError.self, from: Data($0)) }
-            return ConversionReport.Item(
-                input: input, output: output, status: statuses[statusIndex], sourceType: sourceType, route: route, warnings: warnings, error: error)
+        }
+
+        private static func number(_ value: UInt32, to buffer: inout [UInt8]) {
+            buffer.append(UInt8(truncatingIfNeeded: value))
+            buffer.append(UInt8(truncatingIfNeeded: value >> 8))
+            buffer.append(UInt8(truncatingIfNeeded: value >> 16))
+            buffer.append(UInt8(truncatingIfNeeded: value >> 24))
+        }
+
+        private static func field(_ value: [UInt8]?, to buffer: inout [UInt8]) {
+            guard let value else {
+                number(BinaryWriter.none, to: &buffer)
+                return
+            }
+            number(UInt32(value.count), to: &buffer)
+            buffer.append(contentsOf: value)
+        }
+
+        private static func string(_ value: String?, to buffer: inout [UInt8]) {
+            guard var value else {
+                number(BinaryWriter.none, to: &buffer)
+                return
+            }
+            let utf8 = value.utf8
+            number(UInt32(utf8.count), to: &buffer)
+            if utf8.withContiguousStorageIfAvailable({ buffer.append(contentsOf: $0) }) == nil {
+                value.makeContiguousUTF8()
+                buffer.append(contentsOf: value.utf8)
+            }
+        }
+
+        /// The length of the frame at the start of `bytes` (length prefix included), when all of it is there.
+        static func frameLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+            guard bytes.count >= 4 else { return nil }
+            let length = 4 + Int(readNumber(bytes, at: 0))
+            return bytes.count >= length ? length : nil
+        }
+
+        static func readNumber(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt32 {
+            UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
+        }
+
+        /// One whole frame where it lies (in the spill's buffer or a read buffer), valid during the call it is handed to.
+        struct View {
+            /// The frame, length prefix included.
+            let frame: UnsafeBufferPointer<UInt8>
+            /// The input path's bytes, the sort key.
+            let input: UnsafeBufferPointer<UInt8>
+
+            /// The record that is `frame` (one whole frame), checked as far as its input path.
+            init(frame: UnsafeBufferPointer<UInt8>) throws {
+                guard frame.count >= inputOffset else { throw damaged }
+                let inputLength = Int(readNumber(frame, at: 4))
+                guard inputLength != Int(BinaryWriter.none), inputOffset + inputLength <= frame.count else { throw damaged }
+                self.frame = frame
+                input = UnsafeBufferPointer(rebasing: frame[inputOffset..<(inputOffset + inputLength)])
+            }
+
+            /// The item's status, read without decoding the rest (a text report skips converted items).
+            func status() throws -> ConversionReport.Status {
+                var position = inputOffset + input.count
+                guard position + 4 <= frame.count else { throw damaged }
+                let outputLength = readNumber(frame, at: position)
+                position += 4
+                if outputLength != BinaryWriter.none { position += Int(outputLength) }
+                guard position < frame.count else { throw damaged }
+                let statuses = ConversionReport.Status.allCases
+                let index = Int(frame[position])
+                guard index < statuses.count else { throw damaged }
+                return statuses[index]
+            }
+
+            /// The report line this record holds.
+            func item() throws -> ConversionReport.Item {
+                var reader = BinaryReader(Array(frame), position: 4, damaged: damaged)
+                let input = ItemPath(bytes: try reader.field() ?? [])
+                let output = try reader.field().map(ItemPath.init(bytes:))
+                let statusIndex = Int(try reader.byte())
+                let statuses = ConversionReport.Status.allCases
+                guard statusIndex < statuses.count else { throw damaged }
+                let sourceType = try reader.string()
+                var route: [String] = []
+                for _ in 0..<(try reader.count()) { route.append(try reader.string() ?? "") }
+                var warnings: [ConversionWarning] = []
+                for _ in 0..<(try reader.count()) {
+                    let code = try reader.string() ?? ""
+                    let path = try reader.string() ?? ""
+                    let message = try reader.string() ?? ""
+                    warnings.append(ConversionWarning(code: code, path: path, message: message))
+                }
+                let error = try reader.field().map { try JSONDecoder().decode(ConversionError.self, from: Data($0)) }
+                return ConversionReport.Item(
+                    input: input, output: output, status: statuses[statusIndex], sourceType: sourceType, route: route, warnings: warnings, error: error)
+            }
+        }
+
+        /// Whether path `left` sorts before path `right`, byte-wise (`lexicographicallyPrecedes`), eight bytes at a time.
+        static func precedes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+            compare(left, right) < 0
+        }
+
+        /// -1, 0 or 1 as `left` sorts before, equal to or after `right`, byte-wise; a prefix sorts first.
+        static func compare(_ leftBytes: UnsafeBufferPointer<UInt8>, _ rightBytes: UnsafeBufferPointer<UInt8>) -> Int {
+            let left = UnsafeRawBufferPointer(leftBytes), right = UnsafeRawBufferPointer(rightBytes)
+            let common = min(left.count, right.count)
+            var index = 0
+            // Big-endian words compare as their bytes do, in order.
+            while index + 8 <= common {
+                let a = left.loadUnaligned(fromByteOffset: index, as: UInt64.self).bigEndian
+                let b = right.loadUnaligned(fromByteOffset: index, as: UInt64.self).bigEndian
+                if a != b { return a < b ? -1 : 1 }
+                index += 8
+            }
+            while index < common {
+                let a = left[index], b = right[index]
+                if a != b { return a < b ? -1 : 1 }
+                index += 1
+            }
+            return left.count == right.count ? 0 : (left.count < right.count ? -1 : 1)
         }
     }
 }

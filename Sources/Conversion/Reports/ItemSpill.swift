@@ -5,25 +5,30 @@ import Synchronization
 /// The per-item lines of a running job's report, kept on disk rather than in memory, and read back sorted.
 ///
 /// A job of a million items must not hold a million report lines: each finished item is encoded as
-/// one record (`ItemSpill.Record`) and collected in a buffer of at most `runByteLimit` bytes; a full
+/// one record (`ItemSpill.Record`) straight into a buffer of at most `runByteLimit` bytes; a full
 /// buffer is sorted by byte-wise input path and appended to an unlinked temporary file as one sorted
-/// run. Reading merges the runs (at most `mergeFanIn` at a time; more are first merged into longer
-/// runs), so memory holds one buffer while writing and one small read buffer per run while reading,
-/// whatever the number of items. The file is unlinked as soon as it is open, so a killed job leaves
-/// nothing behind.
+/// run. The last buffer, sorted when the job finishes, stays in memory as the last run, so a job whose
+/// records fit in one buffer never writes or reads the file. Reading merges the runs (at most
+/// `mergeFanIn` at a time; more are first merged into longer runs), so memory holds one buffer while
+/// writing and that buffer and one small read buffer per run while reading, whatever the number of
+/// items. The file is unlinked as soon as it is open, so a killed job leaves nothing behind.
 final class ItemSpill: Sendable {
     /// The most bytes of records sorted in memory before they are written out as one run.
     static let defaultRunByteLimit = 1 << 20
     /// The most runs merged at once.
     static let mergeFanIn = 32
     /// The bytes read from a run at a time while merging.
-    static let readChunkSize = 16 * 1024
+    static let readChunkSize = 64 * 1024
 
     private struct State {
-        var buffer: [Record] = []
-        var bufferBytes = 0
+        /// The records not yet written, back to back, in the order they were added.
+        var buffer: [UInt8] = []
+        /// Where each record of `buffer` starts.
+        var starts: [Int] = []
         var runs: [Run] = []
         var end: UInt64 = 0
+        /// The last run, sorted, once `finish` kept it in memory.
+        var memoryRun: [UInt8]?
     }
 
     /// One sorted run: a byte range of the file.
@@ -58,48 +63,56 @@ final class ItemSpill: Sendable {
     }
 
     /// The bytes of records held in memory now (at most `runByteLimit` and one record).
-    var bufferedByteCount: Int { state.withLock { $0.bufferBytes } }
+    var bufferedByteCount: Int { state.withLock { $0.buffer.count } }
 
-    /// How many sorted runs the file holds.
-    var runCount: Int { state.withLock { $0.runs.count } }
+    /// How many sorted runs there are: in the file, and the one kept in memory by `finish`.
+    var runCount: Int { state.withLock { $0.runs.count + ($0.memoryRun == nil ? 0 : 1) } }
 
     /// Adds one item's line; a full buffer is sorted and written out as a run.
     func add(_ item: ConversionReport.Item) throws {
-        let record = Record(item)
-        let full: [Record]? = state.withLock { state in
-            state.buffer.append(record)
-            state.bufferBytes += record.bytes.count
-            guard state.bufferBytes >= runByteLimit else { return nil }
-            defer {
-                state.buffer = []
-                state.bufferBytes = 0
-            }
-            return state.buffer
+        let error = Record.errorField(item)
+        let full: (buffer: [UInt8], starts: [Int])? = state.withLock { state in
+            if state.buffer.isEmpty { state.buffer.reserveCapacity(runByteLimit + runByteLimit / 8) }
+            state.starts.append(state.buffer.count)
+            Record.append(item, error: error, to: &state.buffer)
+            guard state.buffer.count >= runByteLimit else { return nil }
+            let full = (state.buffer, state.starts)
+            state.buffer = []
+            state.starts = []
+            return full
         }
-        if let full { try writeRun(full) }
+        if let full { try writeRun(Self.sortedFrames(full.buffer, starts: full.starts)) }
     }
 
-    /// Writes what is buffered and merges runs until at most `mergeFanIn` are left; call once, after the last `add`.
+    /// Sorts what is buffered and merges runs until at most `mergeFanIn` are left; call once, after the last `add`.
+    ///
+    /// The sorted buffer stays in memory as the last run unless the runs would then be too many to merge at once.
     func finish() throws {
-        let rest = state.withLock { state in
-            defer {
-                state.buffer = []
-                state.bufferBytes = 0
-            }
-            return state.buffer
+        let rest: (buffer: [UInt8], starts: [Int], runCount: Int) = state.withLock { state in
+            let rest = (state.buffer, state.starts, state.runs.count)
+            state.buffer = []
+            state.starts = []
+            return rest
         }
-        if !rest.isEmpty { try writeRun(rest) }
+        if !rest.buffer.isEmpty {
+            let sorted = Self.sortedFrames(rest.buffer, starts: rest.starts)
+            if rest.runCount + 1 <= Self.mergeFanIn {
+                state.withLock { $0.memoryRun = sorted }
+            } else {
+                try writeRun(sorted)
+            }
+        }
         while true {
             let runs = state.withLock { $0.runs }
             guard runs.count > Self.mergeFanIn else { return }
             // Merge the shortest runs first, so each record is rewritten as few times as possible.
             let group = Array(runs.sorted { $0.length < $1.length }.prefix(Self.mergeFanIn))
-            var merged = Data()
-            var mergedRuns: [Run] = []
+            var merged: [UInt8] = []
+            merged.reserveCapacity(Self.readChunkSize * 4 + 4096)
             let start = state.withLock { $0.end }
             var written: UInt64 = 0
-            try merge(group) { record in
-                merged.append(contentsOf: record.bytes)
+            try merge(group.map { Source.file($0) }) { record in
+                merged.append(contentsOf: record.frame)
                 if merged.count >= Self.readChunkSize * 4 {
                     try append(merged, at: start + written)
                     written += UInt64(merged.count)
@@ -108,10 +121,9 @@ final class ItemSpill: Sendable {
             }
             try append(merged, at: start + written)
             written += UInt64(merged.count)
-            mergedRuns.append(Run(offset: start, length: written))
             state.withLock { state in
                 let removed = Set(group.map(\.offset))
-                state.runs = state.runs.filter { !removed.contains($0.offset) } + mergedRuns
+                state.runs = state.runs.filter { !removed.contains($0.offset) } + [Run(offset: start, length: written)]
                 state.end = start + written
             }
         }
@@ -119,27 +131,53 @@ final class ItemSpill: Sendable {
 
     /// Calls `body` with every item, sorted by byte-wise input path.
     func forEach(_ body: (ConversionReport.Item) throws -> Void) throws {
-        let runs = state.withLock { $0.runs }
-        try merge(runs) { record in try body(try record.item()) }
+        try forEachRecord { record in try body(try record.item()) }
+    }
+
+    /// Calls `body` with every record where it lies, sorted by byte-wise input path; the view is valid during the call only.
+    ///
+    /// A writer that needs only some items (the text report lists no converted item) reads each
+    /// record's status and decodes only those it prints.
+    func forEachRecord(_ body: (Record.View) throws -> Void) throws {
+        let (runs, memoryRun) = state.withLock { ($0.runs, $0.memoryRun) }
+        try merge(runs.map { Source.file($0) } + (memoryRun.map { [Source.memory($0)] } ?? []), body)
     }
 
     // MARK: Runs
 
-    private func writeRun(_ records: [Record]) throws {
-        let sorted = records.sorted { $0.input.lexicographicallyPrecedes($1.input) }
-        var data = Data()
-        data.reserveCapacity(sorted.reduce(0) { $0 + $1.bytes.count })
-        for record in sorted { data.append(contentsOf: record.bytes) }
-        let start = state.withLock { state in
-            defer { state.end += UInt64(data.count) }
-            return state.end
+    /// The frames of `buffer` (starting at `starts`) back to back, sorted by input path; equal paths keep the order they were added in.
+    static func sortedFrames(_ buffer: [UInt8], starts: [Int]) -> [UInt8] {
+        var order = starts
+        var sorted: [UInt8] = []
+        sorted.reserveCapacity(buffer.count)
+        buffer.withUnsafeBufferPointer { bytes in
+            func input(_ start: Int) -> UnsafeBufferPointer<UInt8> {
+                let from = start + Record.inputOffset
+                return UnsafeBufferPointer(rebasing: bytes[from..<(from + Int(Record.readNumber(bytes, at: start + 4)))])
+            }
+            order.sort { left, right in
+                let order = Record.compare(input(left), input(right))
+                return order != 0 ? order < 0 : left < right
+            }
+            for start in order {
+                sorted.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<(start + 4 + Int(Record.readNumber(bytes, at: start)))]))
+            }
         }
-        try append(data, at: start)
-        state.withLock { $0.runs.append(Run(offset: start, length: UInt64(data.count))) }
+        return sorted
     }
 
-    private func append(_ data: Data, at offset: UInt64) throws {
-        guard !data.isEmpty else { return }
+    private func writeRun(_ sorted: [UInt8]) throws {
+        let start = state.withLock { state in
+            defer { state.end += UInt64(sorted.count) }
+            return state.end
+        }
+        try append(sorted, at: start)
+        state.withLock { $0.runs.append(Run(offset: start, length: UInt64(sorted.count))) }
+    }
+
+    private func append(_ bytes: [UInt8], at offset: UInt64) throws {
+        guard !bytes.isEmpty else { return }
+        let data = Data(bytes)
         try file.withLock { handle in
             try handle.seek(toOffset: offset)
             try handle.write(contentsOf: data)
@@ -155,48 +193,96 @@ final class ItemSpill: Sendable {
         }
     }
 
-    /// Reads the records of `runs` in merged order (ties in run order, so equal paths keep the order they finished in).
-    private func merge(_ runs: [Run], _ body: (Record) throws -> Void) throws {
-        var cursors = runs.map { RunCursor(run: $0, position: $0.offset) }
-        var heads: [Record?] = []
-        for index in cursors.indices { heads.append(try cursors[index].next(self)) }
+    /// Where a sorted run is read from.
+    private enum Source {
+        case file(Run)
+        case memory([UInt8])
+    }
+
+    /// Reads the records of `sources` in merged order (ties in source order, so equal paths keep the order they finished in).
+    private func merge(_ sources: [Source], _ body: (Record.View) throws -> Void) throws {
+        var cursors = sources.map(RunCursor.init)
+        for index in cursors.indices { try cursors[index].advance(self) }
+        if cursors.count == 1 {
+            // One run (a job whose records fit in one buffer): nothing to compare.
+            while try cursors[0].withHead(body) { try cursors[0].advance(self) }
+            return
+        }
         while true {
-            var smallest: Int?
-            for index in heads.indices {
-                guard let head = heads[index] else { continue }
-                if let current = smallest, let best = heads[current], !head.input.lexicographicallyPrecedes(best.input) { continue }
-                smallest = index
+            var smallest = -1
+            for index in cursors.indices where cursors[index].head != nil {
+                if smallest < 0 {
+                    smallest = index
+                } else if try cursors[index].precedes(cursors[smallest]) {
+                    smallest = index
+                }
             }
-            guard let index = smallest, let record = heads[index] else { return }
-            try body(record)
-            heads[index] = try cursors[index].next(self)
+            guard smallest >= 0 else { return }
+            _ = try cursors[smallest].withHead(body)
+            try cursors[smallest].advance(self)
         }
     }
 
-    /// A read position in one run, with a small buffer.
+    /// A read position in one run, with a small buffer (a run in memory is all buffer).
     private struct RunCursor {
-        var run: Run
-        var position: UInt64
+        var run: Run?
+        var position: UInt64 = 0
         var buffer: [UInt8] = []
+        /// Where the frame after the head starts in `buffer`.
         var bufferStart = 0
+        /// The current record's frame in `buffer`, or nil at the end of the run.
+        var head: Range<Int>?
 
-        mutating func next(_ spill: ItemSpill) throws -> Record? {
+        init(_ source: Source) {
+            switch source {
+            case .file(let run):
+                self.run = run
+                position = run.offset
+            case .memory(let bytes):
+                buffer = bytes
+            }
+        }
+
+        /// Moves `head` to the next whole record, reading more of the run when the buffer ends inside one.
+        mutating func advance(_ spill: ItemSpill) throws {
             while true {
-                if let (record, length) = try Record.parse(buffer[bufferStart...]) {
+                let length = buffer.withUnsafeBufferPointer { Record.frameLength(UnsafeBufferPointer(rebasing: $0[bufferStart...])) }
+                if let length {
+                    head = bufferStart..<(bufferStart + length)
                     bufferStart += length
-                    return record
+                    return
                 }
-                let chunk = try spill.read(run, from: position, count: ItemSpill.readChunkSize)
+                let chunk = try run.map { try spill.read($0, from: position, count: ItemSpill.readChunkSize) } ?? Data()
                 if chunk.isEmpty {
                     guard bufferStart == buffer.count else {
                         throw ConversionError(code: "convert.report-spill-corrupt", message: "the report's temporary file ends inside a record")
                     }
-                    return nil
+                    head = nil
+                    return
                 }
                 position += UInt64(chunk.count)
                 buffer.removeSubrange(0..<bufferStart)
                 bufferStart = 0
                 buffer.append(contentsOf: chunk)
+            }
+        }
+
+        /// Calls `body` with the head record; false at the end of the run.
+        func withHead(_ body: (Record.View) throws -> Void) throws -> Bool {
+            guard let head else { return false }
+            try buffer.withUnsafeBufferPointer { bytes in try body(try Record.View(frame: UnsafeBufferPointer(rebasing: bytes[head]))) }
+            return true
+        }
+
+        /// Whether this head's path sorts before `other`'s head's path (both heads are there).
+        func precedes(_ other: RunCursor) throws -> Bool {
+            guard let head, let otherHead = other.head else { return false }
+            return try buffer.withUnsafeBufferPointer { bytes in
+                try other.buffer.withUnsafeBufferPointer { otherBytes in
+                    let mine = try Record.View(frame: UnsafeBufferPointer(rebasing: bytes[head]))
+                    let theirs = try Record.View(frame: UnsafeBufferPointer(rebasing: otherBytes[otherHead]))
+                    return Record.precedes(mine.input, theirs.input)
+                }
             }
         }
     }

@@ -168,7 +168,9 @@ final class JobState: Sendable {
 
     private func commitLoop() {
         var folders = OpenFolders()
-        var placed: [ConversionJournal.Entry] = []
+        // The journal lines of the outputs placed since the last sync, formatted as each is placed, and how many outputs that is.
+        var placedLines: [UInt8] = []
+        var placedCount = 0
         var syncPoint: [UInt8] = []
         var finishing = false
         while true {
@@ -190,39 +192,48 @@ final class JobState: Sendable {
                 let point = job.outputFolder ?? first.destination.parent
                 syncPoint = point.bytes.isEmpty ? Array(".".utf8) : point.bytes
             }
-            if !batch.isEmpty || !placed.isEmpty {
+            if !batch.isEmpty || placedCount > 0 {
                 // Durable together: this batch's temporaries, and the previous batch's renames before their journal lines.
                 try? ByteNamedFiles.synchronizeFileSystem(containing: syncPoint)
                 do {
-                    try journal?.append(placed)
+                    try journal?.append(lines: placedLines)
                 } catch {
                     // The outputs are in place; a resumed run recognises them by their digest.
                 }
-                placed = []
+                placedLines.removeAll(keepingCapacity: true)
+                placedCount = 0
             }
-            for output in batch {
-                let prepared = output.prepared
-                switch place(output, folders: &folders) {
-                case .success(let (path, status)):
-                    let size = output.item.kind == .file ? prepared.inputSize : 0
-                    placed.append(ConversionJournal.Entry(
-                        input: output.item.input, size: size, mtime: output.mtime, inputHash: prepared.inputHash,
-                        output: path, outputHash: prepared.outputHash, result: "converted"))
-                    record(ConversionReport.Item(
-                        input: output.item.input, output: path, status: status, sourceType: prepared.sourceType, route: prepared.route,
-                        warnings: prepared.warnings), inputBytes: prepared.inputSize)
-                case .failure(let error) where error.code == Self.outputIsInputCode:
-                    // As the refusal before converting reported it: nothing of the conversion, no bytes read.
-                    record(Self.outputIsInputItem(output.item.input, output.destination))
-                case .failure(let error):
-                    record(ConversionReport.Item(
-                        input: output.item.input, output: output.destination, status: .failed, sourceType: prepared.sourceType,
-                        route: prepared.route, warnings: prepared.warnings, error: error), inputBytes: prepared.inputSize)
-                }
+            for index in batch.indices {
+                // Borrowed where it lies: copying an output (a dozen strings and arrays) per item cost more than its journal line.
+                placeAndRecord(batch[index], folders: &folders, placedLines: &placedLines, placedCount: &placedCount)
             }
             if finishing && batch.isEmpty { break }
         }
         committerFinished.signal()
+    }
+
+    /// Places one output of a round, appends its journal line (written after the next sync) and records its item.
+    private func placeAndRecord(_ output: borrowing PendingOutput, folders: inout OpenFolders, placedLines: inout [UInt8], placedCount: inout Int) {
+        switch place(output, folders: &folders) {
+        case .success(let (path, status)):
+            placedCount += 1
+            if journal != nil {
+                // The line of `ConversionJournal.Entry`, written after the next sync makes this rename durable.
+                ConversionJournal.Entry.appendLine(
+                    input: output.item.input, size: output.item.kind == .file ? output.prepared.inputSize : 0, mtime: output.mtime,
+                    inputHash: output.prepared.inputHash, output: path, outputHash: output.prepared.outputHash, result: "converted", to: &placedLines)
+            }
+            record(ConversionReport.Item(
+                input: output.item.input, output: path, status: status, sourceType: output.prepared.sourceType, route: output.prepared.route,
+                warnings: output.prepared.warnings), inputBytes: output.prepared.inputSize)
+        case .failure(let error) where error.code == Self.outputIsInputCode:
+            // As the refusal before converting reported it: nothing of the conversion, no bytes read.
+            record(Self.outputIsInputItem(output.item.input, output.destination))
+        case .failure(let error):
+            record(ConversionReport.Item(
+                input: output.item.input, output: output.destination, status: .failed, sourceType: output.prepared.sourceType,
+                route: output.prepared.route, warnings: output.prepared.warnings, error: error), inputBytes: output.prepared.inputSize)
+        }
     }
 
     /// The folders this job renames outputs in, each opened once (a few at a time), so that a rename
