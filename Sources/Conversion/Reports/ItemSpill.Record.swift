@@ -134,9 +134,9 @@ extension ItemSpill {
 
             /// The report line this record holds.
             func item() throws -> ConversionReport.Item {
-                var reader = BinaryReader(Array(frame), position: 4, damaged: damaged)
-                let input = ItemPath(bytes: try reader.field() ?? [])
-                let output = try reader.field().map(ItemPath.init(bytes:))
+                var reader = BinaryReader(UnsafeRawBufferPointer(frame), position: 4, damaged: damaged)
+                let input = ItemPath(bytes: try reader.field().map { Array($0) } ?? [])
+                let output = try reader.field().map { ItemPath(bytes: Array($0)) }
                 let statusIndex = Int(try reader.byte())
                 let statuses = ConversionReport.Status.allCases
                 guard statusIndex < statuses.count else { throw damaged }

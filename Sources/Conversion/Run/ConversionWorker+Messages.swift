@@ -62,67 +62,13 @@ enum WorkerFrame {
     }
 }
 
-/// Reads the fields of one frame where it lies, checking every length against the bytes that are there.
-struct FrameFields {
-    private let bytes: UnsafeRawBufferPointer
-    private(set) var position: Int
-    private let damaged: ConversionError
-
-    /// A reader of the frame `bytes` (its length first); throws `damaged` when a field runs past the end,
-    /// and `WorkerFrame.versionMismatch` when the frame is not of this format.
-    init(frame bytes: UnsafeRawBufferPointer, damaged: ConversionError) throws {
-        self.bytes = bytes
-        self.damaged = damaged
+extension WorkerFrame {
+    /// A reader of the fields of the frame `bytes` (its length first), past its mark and version; throws
+    /// `damaged` when the frame is too short to hold them, and `versionMismatch` when it is not of this format.
+    static func fields(of bytes: UnsafeRawBufferPointer, damaged: ConversionError) throws -> BinaryReader {
         guard bytes.count >= 6 else { throw damaged }
-        guard bytes[4] == WorkerFrame.mark, bytes[5] == WorkerFrame.version else { throw WorkerFrame.versionMismatch }
-        position = 6
-    }
-
-    mutating func byte() throws -> UInt8 {
-        guard position < bytes.count else { throw damaged }
-        defer { position += 1 }
-        return bytes[position]
-    }
-
-    mutating func number() throws -> UInt32 {
-        guard position + 4 <= bytes.count else { throw damaged }
-        var value: UInt32 = 0
-        for index in 0..<4 { value |= UInt32(bytes[position + index]) << UInt32(8 * index) }
-        position += 4
-        return value
-    }
-
-    mutating func number64() throws -> Int64 {
-        guard position + 8 <= bytes.count else { throw damaged }
-        var value: UInt64 = 0
-        for index in 0..<8 { value |= UInt64(bytes[position + index]) << UInt64(8 * index) }
-        position += 8
-        return Int64(bitPattern: value)
-    }
-
-    /// A count of items that follow (each at least one byte, so it cannot exceed what is left).
-    mutating func count() throws -> Int {
-        let value = try number()
-        guard value != WorkerFrame.none, Int(value) <= bytes.count - position else { throw damaged }
-        return Int(value)
-    }
-
-    /// The next byte string, in place (valid while the frame's buffer is); nil for "none".
-    mutating func field() throws -> UnsafeRawBufferPointer? {
-        let length = try number()
-        if length == WorkerFrame.none { return nil }
-        guard Int(length) <= bytes.count - position else { throw damaged }
-        defer { position += Int(length) }
-        return UnsafeRawBufferPointer(rebasing: bytes[position..<(position + Int(length))])
-    }
-
-    mutating func string() throws -> String? {
-        try field().map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// The bytes from `start` to the current position, in place.
-    func bytes(from start: Int) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: bytes[start..<position])
+        guard bytes[4] == mark, bytes[5] == version else { throw versionMismatch }
+        return BinaryReader(bytes, position: 6, damaged: damaged)
     }
 }
 
@@ -152,7 +98,7 @@ extension ConversionWorker.Request {
 
     /// The request in a frame made by `appendFrame(to:answersAtOnce:)`, read where it lies.
     init(frame: UnsafeRawBufferPointer) throws {
-        var fields = try FrameFields(frame: frame, damaged: Self.damaged)
+        var fields = try WorkerFrame.fields(of: frame, damaged: Self.damaged)
         let kindIndex = Int(try fields.byte())
         guard kindIndex < PlannedItem.Kind.allCases.count else { throw Self.damaged }
         let answersAtOnce = try fields.byte() != 0
@@ -208,7 +154,7 @@ extension PreparedItem {
     /// The prepared item in a frame made by `appendFrame(to:)`, read where it lies; `names` keeps the
     /// content types and routes already read, which a job's answers repeat.
     init(frame: UnsafeRawBufferPointer, names: inout AnswerNames) throws {
-        var fields = try FrameFields(frame: frame, damaged: Self.damaged)
+        var fields = try WorkerFrame.fields(of: frame, damaged: Self.damaged)
         self.init()
         outputIsFolder = try fields.byte() != 0
         inputSize = try fields.number64()
@@ -270,7 +216,7 @@ struct AnswerNames {
         return value
     }
 
-    /// The byte strings of a route already checked by `FrameFields`.
+    /// The byte strings of a route already checked by the frame's reader (`WorkerFrame.fields(of:damaged:)`).
     private struct RouteFields {
         let bytes: UnsafeRawBufferPointer
         var position = 0

@@ -54,14 +54,15 @@ struct BinaryWriter {
     }
 }
 
-/// Reads what `BinaryWriter` wrote, checking every length against the bytes that are there.
+/// Reads what `BinaryWriter` (or `WorkerFrame`) wrote where it lies, checking every length against the
+/// bytes that are there; byte strings come back in place, valid while the buffer is.
 struct BinaryReader {
-    private let bytes: [UInt8]
-    private var position: Int
+    private let bytes: UnsafeRawBufferPointer
+    private(set) var position: Int
     private let damaged: ConversionError
 
     /// A reader of `bytes` from `position`; `damaged` is thrown when a field runs past the end.
-    init(_ bytes: [UInt8], position: Int = 0, damaged: ConversionError) {
+    init(_ bytes: UnsafeRawBufferPointer, position: Int = 0, damaged: ConversionError) {
         self.bytes = bytes
         self.position = position
         self.damaged = damaged
@@ -96,15 +97,21 @@ struct BinaryReader {
         return Int(value)
     }
 
-    mutating func field() throws -> [UInt8]? {
+    /// The next byte string, in place; nil for "none".
+    mutating func field() throws -> UnsafeRawBufferPointer? {
         let length = try number()
         if length == BinaryWriter.none { return nil }
         guard Int(length) <= bytes.count - position else { throw damaged }
         defer { position += Int(length) }
-        return Array(bytes[position..<(position + Int(length))])
+        return UnsafeRawBufferPointer(rebasing: bytes[position..<(position + Int(length))])
     }
 
     mutating func string() throws -> String? {
         try field().map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The bytes from `start` to the current position, in place.
+    func bytes(from start: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bytes[start..<position])
     }
 }

@@ -19,19 +19,8 @@ import Testing
         try fixture.write("pages.key/x.txt", "z")
         try fixture.write("Two.NOTEBOOK/x.txt", "upper case extension")
         let names = ["one.notebook", "two.notebook", "plain", "plain2", "marked-folder", "doc.rtfd", "odd.rtfd", "pages.key", "Two.NOTEBOOK"]
-        let registry = CodecRegistry.conversionTests
         var cache = ConversionPlan.DocumentFolderCache()
-        var answers: [String: Bool] = [:]
-        // Twice over, so the second round is answered from what the first remembered.
-        for _ in 0..<2 {
-            for name in names {
-                let path = fixture.input.appending(Array(name.utf8))
-                let expected = ConversionPlan.isDocumentFolder(path, registry: registry)
-                let answer = cache.isDocumentFolder(path, registry: registry)
-                #expect(answer == expected, "\(name)")
-                answers[name] = answer
-            }
-        }
+        let answers = Self.cachedAnswersAgreeWithTheDetector(names, in: fixture, cache: &cache)
         // The detector's own answers, so that the comparison above is not between two wrong ones.
         #expect(answers["one.notebook"] == true)
         #expect(answers["plain"] == true)
@@ -50,16 +39,10 @@ import Testing
         for name in names { try fixture.writeNotebook(name, title: "T", pages: ["p"]) }
         let registry = CodecRegistry.conversionTests
         var cache = ConversionPlan.DocumentFolderCache()
-        var answers: [String: Bool] = [:]
+        let answers = Self.cachedAnswersAgreeWithTheDetector(names, in: fixture, cache: &cache)
+        // A root named with a trailing slash is not a plain name: it is asked of a URL every time.
+        let slashed = ItemPath(bytes: fixture.input.appending(Array("a.notebook".utf8)).bytes + [0x2F])
         for _ in 0..<2 {
-            for name in names {
-                let path = fixture.input.appending(Array(name.utf8))
-                let answer = cache.isDocumentFolder(path, registry: registry)
-                #expect(answer == ConversionPlan.isDocumentFolder(path, registry: registry), "\(name)")
-                answers[name] = answer
-            }
-            // A root named with a trailing slash is not a plain name: it is asked of a URL every time.
-            let slashed = ItemPath(bytes: fixture.input.appending(Array("a.notebook".utf8)).bytes + [0x2F])
             #expect(cache.isDocumentFolder(slashed, registry: registry) == ConversionPlan.isDocumentFolder(slashed, registry: registry))
         }
         #expect(answers["a.notebook"] == true)
@@ -73,6 +56,24 @@ import Testing
         #expect(ConversionPlan.DocumentFolderCache.isUTF8(Array("caf\u{E9}".utf8)))
         #expect(!ConversionPlan.DocumentFolderCache.isUTF8([0x61, 0xC3]))
         #expect(!ConversionPlan.DocumentFolderCache.isUTF8([0xED, 0xA0, 0x80]))
+    }
+
+    /// The cache's answer for each of `names` (folders in `fixture`'s input), each checked against the
+    /// detector's own; asked twice over, so the second round is answered from what the first remembered.
+    static func cachedAnswersAgreeWithTheDetector(
+        _ names: [String], in fixture: ConversionFixture, cache: inout ConversionPlan.DocumentFolderCache
+    ) -> [String: Bool] {
+        let registry = CodecRegistry.conversionTests
+        var answers: [String: Bool] = [:]
+        for _ in 0..<2 {
+            for name in names {
+                let path = fixture.input.appending(Array(name.utf8))
+                let answer = cache.isDocumentFolder(path, registry: registry)
+                #expect(answer == ConversionPlan.isDocumentFolder(path, registry: registry), "\(name)")
+                answers[name] = answer
+            }
+        }
+        return answers
     }
 }
 
