@@ -17,8 +17,9 @@ final class ItemSpill: Sendable {
     static let defaultRunByteLimit = 1 << 20
     /// The most runs merged at once.
     static let mergeFanIn = 32
-    /// The bytes read from a run at a time while merging.
-    static let readChunkSize = 64 * 1024
+    /// The bytes read from a run at a time while merging: small, as `mergeFanIn` of them are held at once
+    /// (512 KiB in all), and a larger job must not need noticeably more memory than a small one.
+    static let readChunkSize = 16 * 1024
 
     private struct State {
         /// The records not yet written, back to back, in the order they were added.
