@@ -92,6 +92,10 @@ package enum ByteNamedFiles {
 
     /// Creates the folder at `path` and any missing parents; an existing folder is fine.
     package static func makeFolders(_ path: [UInt8], permissions: UInt16 = 0o755) throws {
+        // Most calls make one new folder in one that exists (a job's output tree): one call then, rather
+        // than a look at the path and at its parent first. Anything else takes the checks below, which
+        // decide and name what went wrong as before.
+        if mkdir(cString(path), mode_t(permissions)) == 0 { return }
         if let existing = try statusFollowingLinks(path) {
             guard existing.kind == .directory else { throw failure("mkdir", path, ENOTDIR) }
             return
