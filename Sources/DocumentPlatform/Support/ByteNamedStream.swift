@@ -91,24 +91,21 @@ package final class ByteNamedStream: Sendable {
 
     /// Appends all of `buffer` at the file's current position, retrying short writes.
     package func write(_ buffer: UnsafeRawBufferPointer) throws {
-        guard let base = buffer.baseAddress else { return }
-        var offset = 0
-        while offset < buffer.count {
-            let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw Self.failure("write", path)
-            }
-            offset += written
-        }
+        try writeAll(buffer) { base, count, _ in Glibc.write(descriptor, base, count) }
     }
 
     /// Writes all of `buffer` at byte `offset`, leaving the file's position alone.
     package func write(_ buffer: UnsafeRawBufferPointer, at offset: Int) throws {
+        try writeAll(buffer) { base, count, done in pwrite(descriptor, base, count, off_t(offset + done)) }
+    }
+
+    /// Calls `call` with the rest of `buffer` (where it starts, how many bytes are left, how many are done)
+    /// until all of it is written; retries an interrupted call, throws for any other failure.
+    private func writeAll(_ buffer: UnsafeRawBufferPointer, _ call: (UnsafeRawPointer, Int, Int) -> Int) throws {
         guard let base = buffer.baseAddress else { return }
         var done = 0
         while done < buffer.count {
-            let written = pwrite(descriptor, base + done, buffer.count - done, off_t(offset + done))
+            let written = call(base + done, buffer.count - done, done)
             if written < 0 {
                 if errno == EINTR { continue }
                 throw Self.failure("write", path)
