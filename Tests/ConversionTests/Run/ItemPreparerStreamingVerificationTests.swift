@@ -62,6 +62,41 @@ import Testing
         #expect(outcome.journal.isEmpty)
     }
 
+    /// The output is written and verified on a thread of its own while the next blocks are transcoded: when
+    /// both fail, the item fails with the error at the earlier byte, as a block-by-block run would.
+    @Test(arguments: [
+        (tamperedAt: 1_000, code: "convert.verify.mismatch", byte: 1_000),
+        // In the block before the undefined byte's: still being verified while that one is transcoded.
+        (tamperedAt: 249_000, code: "convert.verify.mismatch", byte: 249_000),
+        (tamperedAt: 280_000, code: "text.invalid-bytes", byte: 250_000),
+    ])
+    func whenTheOutputAndTheTranscodingBothFailTheEarlierByteWins(_ expectation: (tamperedAt: Int, code: String, byte: Int)) throws {
+        let folder = try TemporaryDirectory("convert-streaming-two-failures")
+        // Letters and LFs (one output byte per input byte), and a byte Windows-1252 leaves undefined at 250,000.
+        var bytes = [UInt8](repeating: 0, count: 300_000)
+        for index in bytes.indices {
+            bytes[index] = index % 61 == 60 ? 0x0A : 0x61 + UInt8(index % 26)
+        }
+        bytes[250_000] = 0x81
+        try ItemPreparerStreamingTests.writeInputs([.init(name: "classic.txt", bytes: bytes, streamsWithFallback: true)], to: folder.url)
+        let setup = ItemPreparerStreamingTests.Setup(encoding: "windows-1252", forced: false, verifies: true, replaces: false)
+        let environment = [
+            "DOCMIGRATE_CONVERT_STREAMING": "only", "DOCMIGRATE_CONVERT_STREAMING_MINIMUM": "0", "DOCMIGRATE_CONVERT_STREAMING_BLOCK_SIZE": "4096",
+            "DOCMIGRATE_CONVERT_STREAMING_TAMPER_AT": String(expectation.tamperedAt),
+        ]
+        let outcome = try ItemPreparerStreamingTests.convert(setup, in: folder.url, outputName: "converted", environment: environment)
+        #expect(outcome.status == 1)
+        let error = try #require(try outcome.errors()["classic.txt"], "\(outcome.report)")
+        #expect(error.code == expectation.code, "\(outcome.report)")
+        if expectation.code == "text.invalid-bytes" {
+            #expect(error.byte == expectation.byte, "\(outcome.report)")
+        } else {
+            #expect(outcome.report.contains("byte \(expectation.byte) (0x\(String(expectation.byte, radix: 16)))"), "\(outcome.report)")
+        }
+        #expect(outcome.tree.isEmpty, "\(outcome.tree.keys)")
+        #expect(outcome.journal.isEmpty)
+    }
+
     @Test func withoutVerificationTheJournalHoldsTheDigestOfTheBytesOnDisk() throws {
         let folder = try TemporaryDirectory("convert-streaming-tamper-unverified")
         try ItemPreparerStreamingTests.writeInputs([.init(name: "classic.txt", bytes: Self.macRomanText(count: 300_000, seed: 4), streamsWithFallback: true)], to: folder.url)
