@@ -4,7 +4,9 @@
 // directory entry says so for free on ext4, XFS, Btrfs and tmpfs. Entries whose kind the file
 // system leaves unknown (`DT_UNKNOWN`) are reported as such, so that the caller takes their status.
 // The folder stays open while its entries are handled, so a status is looked up by name in it
-// rather than by the whole path.
+// rather than by the whole path. The job's streamed digest and copy of a package walk it the same
+// way, member folders listed, files opened and links read by name in their open folder and never
+// through a link, as `FileWrapper` reads a package.
 #if !canImport(Darwin)
 import Foundation
 #if canImport(Glibc)
