@@ -384,19 +384,23 @@ public struct ConversionRunner: Sendable {
 
     /// `prepareBackup` for a package: a copy of the whole folder, compared with the original by digest.
     ///
+    /// Both the copy and the digests go a block at a time (see ``DocumentDigest/streamedCopy(of:to:members:blockSize:counting:)``):
+    /// a package of any size costs the job's process one block. The copy hashes what it reads as it
+    /// writes it; the copy is then read back and must give the same digest. Every member is copied and
+    /// compared, the legacy icon `X.tiff` beside an `X` too, which a copy through a wrapper left out.
+    ///
     /// When a killed run already swapped the package, the backup is converted again to recognise the
     /// output as the job's own. It is converted from a copy under the input's own name, because the
     /// worker detects a folder's type from its name and contents, and the backup's name ends in the suffix.
     private func preparePackageBackup(_ item: PlannedItem, folder: ItemPath) -> Result<BackupPlan, ConversionError> {
         let backupPath = ItemPath(bytes: item.input.bytes + Array(job.backupSuffix.utf8))
         do {
-            guard let inputURL = item.input.fileURL else {
+            guard item.input.fileURL != nil else {
                 throw ConversionError(code: "convert.package-name-not-utf8", message: "a package whose path is not UTF-8 cannot be read as one document")
             }
-            let original = try FileWrapper(url: inputURL, options: .immediate)
-            let originalDigest = DocumentDigest.of(original).hexString
             if (try ByteNamedFiles.status(backupPath.bytes)) != nil {
-                if JobState.digest(of: backupPath, isFolder: true) == originalDigest {
+                let originalDigest = try DocumentDigest.streamed(of: item.input, members: .all)
+                if (try? DocumentDigest.streamed(of: backupPath, members: .all)) == originalDigest {
                     return .success(BackupPlan(source: item.input, backup: nil))
                 }
                 guard job.resume else {
@@ -405,16 +409,17 @@ public struct ConversionRunner: Sendable {
                 }
                 return .success(try scratchCopy(of: backupPath, named: item.input.lastComponent, folder: folder))
             }
-            guard let status = try ByteNamedFiles.status(item.input.bytes) else {
-                throw ConversionError(code: "convert.input-missing", message: "the package vanished before it was backed up")
-            }
             let temporary = folder.appending(Array(Self.temporaryName().utf8))
-            guard let temporaryURL = temporary.fileURL else {
+            guard temporary.fileURL != nil else {
                 throw ConversionError(code: "convert.package-name-not-utf8", message: "a package whose path is not UTF-8 cannot be read as one document")
             }
-            try original.write(to: temporaryURL, options: [], originalContentsURL: nil)
+            let copiedDigest = try DocumentDigest.streamedCopy(of: item.input, to: temporary)
+            guard let status = try ByteNamedFiles.status(item.input.bytes) else {
+                try? ByteNamedFiles.removeTree(temporary.bytes)
+                throw ConversionError(code: "convert.input-missing", message: "the package vanished before it was backed up")
+            }
             try ItemPreparer.copyMetadata(from: item.input, status: status, to: temporary)
-            guard JobState.digest(of: temporary, isFolder: true) == originalDigest else {
+            guard (try? DocumentDigest.streamed(of: temporary, members: .all)) == copiedDigest else {
                 try? ByteNamedFiles.removeTree(temporary.bytes)
                 return .failure(ConversionError(code: "convert.backup-mismatch", message: "the backup copy does not read back as the original", file: item.input.description))
             }
@@ -429,12 +434,12 @@ public struct ConversionRunner: Sendable {
         let scratch = folder.appending(Array(Self.temporaryName().utf8))
         try ByteNamedFiles.makeFolders(scratch.bytes, permissions: 0o700)
         let copy = scratch.appending(name)
-        guard let backupURL = backupPath.fileURL, let copyURL = copy.fileURL else {
+        guard backupPath.fileURL != nil, copy.fileURL != nil else {
             try? ByteNamedFiles.removeTree(scratch.bytes)
             throw ConversionError(code: "convert.package-name-not-utf8", message: "a package whose path is not UTF-8 cannot be read as one document")
         }
         do {
-            try FileWrapper(url: backupURL, options: .immediate).write(to: copyURL, options: [], originalContentsURL: nil)
+            _ = try DocumentDigest.streamedCopy(of: backupPath, to: copy)
         } catch {
             try? ByteNamedFiles.removeTree(scratch.bytes)
             throw error

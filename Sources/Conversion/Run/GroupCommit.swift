@@ -381,13 +381,16 @@ final class JobState: Sendable {
         return path.parent.appending(stem + Array(" \(number)".utf8) + tail)
     }
 
-    /// The `DocumentDigest` of what is at `path`, or nil when it cannot be read.
+    /// The `DocumentDigest` of what is at `path`, or nil when it cannot be read; read a block at a time.
+    ///
+    /// A folder's is the digest of the `FileWrapper` read from it (whatever is at the path, as that
+    /// wrapper reads it), so nil where no wrapper can be read: a path that is not UTF-8 has no file URL.
+    /// A file's is of a regular file only (not following a final link).
     static func digest(of path: ItemPath, isFolder: Bool) -> String? {
         if isFolder {
-            guard let url = path.fileURL, let wrapper = try? FileWrapper(url: url, options: .immediate) else { return nil }
-            return DocumentDigest.of(wrapper).hexString
+            guard path.fileURL != nil else { return nil }
+            return (try? DocumentDigest.streamed(of: path))?.hexString
         }
-        guard let data = try? ByteNamedFiles.contents(path.bytes).data else { return nil }
-        return DocumentDigest.of(FileWrapper(regularFileWithContents: data)).hexString
+        return (try? ItemPreparer.streamedDigest(of: path, blockSize: ConversionRunner.streamedBlockSize, expectedLength: nil))?.hexString
     }
 }

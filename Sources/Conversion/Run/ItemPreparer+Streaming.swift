@@ -165,13 +165,18 @@ extension ItemPreparer {
     }
 
     /// The `DocumentDigest` of the file at `path`, read a block at a time; when `expectedLength` is given, a file of another length is a verification mismatch.
-    static func streamedDigest(of path: ItemPath, blockSize: Int, expectedLength: Int?) throws -> SHA256Digest {
-        let file = try ByteNamedStream.openForReading(path.bytes, followingLinks: false)
-        let size = Int(try file.status().size)
+    ///
+    /// Anything but a regular file (a link, a folder, a FIFO, a device) is refused, as
+    /// `ByteNamedFiles.contents` refuses it: a device would never end. `counting` sees each block read (tests count them).
+    static func streamedDigest(
+        of path: ItemPath, blockSize: Int, expectedLength: Int?, counting: (UnsafeRawBufferPointer) -> Void = { _ in }
+    ) throws -> SHA256Digest {
+        let (file, status) = try ByteNamedStream.openRegularFile(path.bytes, followingLinks: false)
+        let size = Int(status.size)
         if let expectedLength, expectedLength != size { throw mismatch(at: min(expectedLength, size)) }
         var hasher = SHA256()
         DocumentDigest.startFile(length: size, in: &hasher)
-        try hashBlocks(of: file, size: size, blockSize: blockSize, into: &hasher)
+        try hashBlocks(of: file, size: size, blockSize: blockSize, into: &hasher, counting: counting)
         return hasher.finalize()
     }
 

@@ -42,7 +42,7 @@ public struct FileWrapperError: LocatedError, CustomNSError, Sendable {
 
 extension FileWrapperError {
     /// Translates a failed system call while reading.
-    static func reading(_ failure: FileSystemError, member: String? = nil) -> FileWrapperError {
+    package static func reading(_ failure: FileSystemError, member: String? = nil) -> FileWrapperError {
         let errorNumber = failure.errorNumber
         if failure.isChangeWhileReading {
             return FileWrapperError(
@@ -79,7 +79,7 @@ extension FileWrapperError {
     }
 
     /// Translates a failed system call while writing.
-    static func writing(_ failure: FileSystemError, member: String? = nil) -> FileWrapperError {
+    package static func writing(_ failure: FileSystemError, member: String? = nil) -> FileWrapperError {
         let errorNumber = failure.errorNumber
         switch errorNumber {
         case SystemErrorText.exists, SystemErrorText.notEmpty:
@@ -143,7 +143,7 @@ extension FileWrapperError {
     }
 
     /// A folder nested deeper than an immediate read descends, at `path`.
-    static func tooDeep(at path: String, member: String, limit: Int) -> FileWrapperError {
+    package static func tooDeep(at path: String, member: String, limit: Int) -> FileWrapperError {
         FileWrapperError(
             file: path, member: member, code: "filewrapper.read.too-deep",
             message: "folders are nested more than \(limit) levels deep here; an immediate read holds every level open and stops at this depth, which no document needs",
@@ -151,7 +151,7 @@ extension FileWrapperError {
     }
 
     /// A file name on disk that is not UTF-8 and so cannot be a child key.
-    static func nameNotUTF8(_ bytes: [UInt8], in path: String) -> FileWrapperError {
+    package static func nameNotUTF8(_ bytes: [UInt8], in path: String) -> FileWrapperError {
         let escaped = bytes.map { $0 < 0x80 && $0 >= 0x20 ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16) }.joined()
         return FileWrapperError(
             file: path, member: escaped, code: "filewrapper.name.not-utf8",

@@ -122,6 +122,12 @@ package enum ByteNamedFiles {
         }
     }
 
+    /// Creates a symbolic link at `path` whose destination is the raw bytes `destination` (not checked, not followed).
+    package static func makeSymbolicLink(_ path: [UInt8], destination: [UInt8]) throws {
+        guard !destination.contains(0) else { throw failure("symlink", path, EINVAL) }
+        guard symlink(cString(destination), cString(path)) == 0 else { throw failure("symlink", path) }
+    }
+
     /// Renames `source` to `destination`; without `replacing`, fails with `EEXIST` when the destination exists.
     ///
     /// Where the kernel or file system cannot rename without replacing, a file is hard-linked (which

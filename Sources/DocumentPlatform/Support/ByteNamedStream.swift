@@ -46,6 +46,21 @@ package final class ByteNamedStream: Sendable {
         return (stream, status)
     }
 
+    /// Opens the regular file `name` of the listed `folder` for reading, by name in the open folder and
+    /// never following a link there; gives its status. Anything else fails as `openRegularFile(_:followingLinks:)` fails for it.
+    package static func openRegularFile(named name: [UInt8], in folder: ListedFolder) throws -> (stream: ByteNamedStream, status: FileStatus) {
+        let path = folder.childPath(name)
+        var descriptor: Int32
+        repeat {
+            descriptor = openat(folder.descriptor, cString(name), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+        } while descriptor == -1 && errno == EINTR
+        guard descriptor >= 0 else { throw failure("open", path) }
+        let stream = ByteNamedStream(descriptor: descriptor, path: path)
+        let status = try stream.status()
+        guard status.kind == .regular else { throw failure("open", path, status.kind == .directory ? EISDIR : EINVAL) }
+        return (stream, status)
+    }
+
     /// Creates a new regular file at `path` for writing; fails with `EEXIST` if anything is there.
     package static func create(_ path: [UInt8], permissions: UInt16 = 0o600) throws -> ByteNamedStream {
         var descriptor: Int32

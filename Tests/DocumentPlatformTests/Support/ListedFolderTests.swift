@@ -49,4 +49,40 @@ import Testing
         let notFolder = try #require(throws: FileSystemError.self) { try ListedFolder(listing: Array(file.utf8)) }
         #expect(notFolder.errorNumber == ENOTDIR)
     }
+
+    @Test func aMemberIsListedAndOpenedByNameInItsFolderAndNeverThroughALink() throws {
+        let temporary = try TemporaryDirectory("listed-folder-members")
+        let folderPath = Array(temporary.url.path.utf8)
+        try ByteNamedFiles.makeFolders(folderPath + Array("/sub".utf8))
+        try ByteNamedFiles.createFile(folderPath + Array("/sub/file".utf8), contents: Data("inside".utf8))
+        try ByteNamedFiles.makeSymbolicLink(folderPath + Array("/link".utf8), destination: Array("sub".utf8))
+        try ByteNamedFiles.makeSymbolicLink(folderPath + Array("/odd".utf8), destination: [0x61, 0xFF, 0x62])
+        try ByteNamedFiles.makeSymbolicLink(folderPath + Array("/sub/file-link".utf8), destination: Array("file".utf8))
+        #expect(mkfifo(temporary.url.path + "/sub/pipe", 0o600) == 0)
+
+        let listed = try ListedFolder(listing: folderPath)
+        #expect(try listed.status() == ByteNamedFiles.status(folderPath))
+        let sub = try ListedFolder(listing: Array("sub".utf8), in: listed)
+        #expect(sub.path == folderPath + Array("/sub".utf8))
+        #expect(Set(sub.entries.map(\.name)) == Set(["file", "file-link", "pipe"].map { Array($0.utf8) }))
+        #expect(try sub.status() == ByteNamedFiles.status(folderPath + Array("/sub".utf8)))
+        // A link where a folder was listed is refused, not followed.
+        let throughLink = try #require(throws: FileSystemError.self) { try ListedFolder(listing: Array("link".utf8), in: listed) }
+        #expect(throughLink.errorNumber == ELOOP || throughLink.errorNumber == ENOTDIR)
+        #expect(throughLink.path == temporary.url.path + "/link")
+        // A link's destination is its exact bytes.
+        #expect(try listed.symbolicLinkDestination(ofEntry: Array("odd".utf8)) == [0x61, 0xFF, 0x62])
+        #expect(throws: FileSystemError.self) { try listed.symbolicLinkDestination(ofEntry: Array("sub".utf8)) }
+
+        let (file, status) = try ByteNamedStream.openRegularFile(named: Array("file".utf8), in: sub)
+        #expect(status.size == 6 && status.kind == .regular)
+        var bytes = [UInt8](repeating: 0, count: 16)
+        let count = try bytes.withUnsafeMutableBytes { try file.read(at: 0, into: $0) }
+        #expect(Array(bytes[0..<count]) == Array("inside".utf8))
+        let link = try #require(throws: FileSystemError.self) { try ByteNamedStream.openRegularFile(named: Array("file-link".utf8), in: sub) }
+        #expect(link.errorNumber == ELOOP)
+        // A FIFO is refused without blocking the open.
+        let pipe = try #require(throws: FileSystemError.self) { try ByteNamedStream.openRegularFile(named: Array("pipe".utf8), in: sub) }
+        #expect(pipe.errorNumber == EINVAL && pipe.path == temporary.url.path + "/sub/pipe")
+    }
 }
