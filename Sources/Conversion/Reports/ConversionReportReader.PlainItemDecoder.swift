@@ -1,0 +1,189 @@
+import DocumentCodecs
+
+extension ConversionReportReader {
+    /// Decodes the items a job writes by the thousand (known keys, each once; strings of UTF-8 without
+    /// escapes or control characters; no error) with no `JSONDecoder`, and declines every other item.
+    ///
+    /// `JSONDecoder` took most of the time of merging a large job's reports. What this decoder accepts,
+    /// it decodes to what `JSONDecoder` gives; whatever it is unsure of (an escape, an unknown or repeated
+    /// key, an error, a trailing comma, a value of the wrong type) it declines, and the item goes to
+    /// `JSONDecoder`, whose rules then decide, refusals included.
+    struct PlainItemDecoder {
+        private let bytes: UnsafeRawBufferPointer
+        private var position = 0
+
+        private init(bytes: UnsafeRawBufferPointer) {
+            self.bytes = bytes
+        }
+
+        /// The item that `bytes` (one JSON value, already checked for syntax) holds, or nil when it is not plain.
+        static func decode(_ bytes: UnsafeRawBufferPointer) -> ConversionReport.Item? {
+            var decoder = PlainItemDecoder(bytes: bytes)
+            return decoder.item()
+        }
+
+        private enum Key: CaseIterable {
+            case input, output, status, sourceType, route, warnings, error
+
+            var name: StaticString {
+                switch self {
+                case .input: "input"
+                case .output: "output"
+                case .status: "status"
+                case .sourceType: "sourceType"
+                case .route: "route"
+                case .warnings: "warnings"
+                case .error: "error"
+                }
+            }
+        }
+
+        private mutating func item() -> ConversionReport.Item? {
+            guard take(UInt8(ascii: "{")) else { return nil }
+            var input: ItemPath?
+            var output: ItemPath?
+            var status: ConversionReport.Status?
+            var sourceType: String?
+            var route: [String]?
+            var warnings: [ConversionWarning]?
+            var seen: [Key] = []
+            seen.reserveCapacity(Key.allCases.count)
+            repeat {
+                guard let name = plainString(), let key = Key.allCases.first(where: { Self.equal(name, $0.name) }), !seen.contains(key),
+                    take(UInt8(ascii: ":"))
+                else { return nil }
+                seen.append(key)
+                switch key {
+                case .input:
+                    guard let path = path() else { return nil }
+                    input = path
+                case .output:
+                    if takeNull() { break }
+                    guard let path = path() else { return nil }
+                    output = path
+                case .status:
+                    guard let raw = plainString(), let value = ConversionReport.Status.allCases.first(where: { $0.rawValue.utf8.elementsEqual(raw) }) else {
+                        return nil
+                    }
+                    status = value
+                case .sourceType:
+                    if takeNull() { break }
+                    guard let text = text() else { return nil }
+                    sourceType = text
+                case .route:
+                    guard let codecs = texts() else { return nil }
+                    route = codecs
+                case .warnings:
+                    guard let list = warningList() else { return nil }
+                    warnings = list
+                case .error:
+                    guard takeNull() else { return nil }
+                }
+            } while take(UInt8(ascii: ","))
+            guard take(UInt8(ascii: "}")), let input, let status, let route, let warnings else { return nil }
+            skipWhitespace()
+            guard position == bytes.count else { return nil }
+            return ConversionReport.Item(input: input, output: output, status: status, sourceType: sourceType, route: route, warnings: warnings)
+        }
+
+        /// `[]`, or objects of exactly `code`, `path` and `message`.
+        private mutating func warningList() -> [ConversionWarning]? {
+            guard take(UInt8(ascii: "[")) else { return nil }
+            var warnings: [ConversionWarning] = []
+            if take(UInt8(ascii: "]")) { return warnings }
+            repeat {
+                guard take(UInt8(ascii: "{")) else { return nil }
+                var code: String?, path: String?, message: String?
+                repeat {
+                    guard let name = plainString(), take(UInt8(ascii: ":")), let value = text() else { return nil }
+                    if Self.equal(name, "code"), code == nil {
+                        code = value
+                    } else if Self.equal(name, "path"), path == nil {
+                        path = value
+                    } else if Self.equal(name, "message"), message == nil {
+                        message = value
+                    } else {
+                        return nil
+                    }
+                } while take(UInt8(ascii: ","))
+                guard take(UInt8(ascii: "}")), let code, let path, let message else { return nil }
+                warnings.append(ConversionWarning(code: code, path: path, message: message))
+            } while take(UInt8(ascii: ","))
+            guard take(UInt8(ascii: "]")) else { return nil }
+            return warnings
+        }
+
+        /// An array of plain strings.
+        private mutating func texts() -> [String]? {
+            guard take(UInt8(ascii: "[")) else { return nil }
+            var result: [String] = []
+            if take(UInt8(ascii: "]")) { return result }
+            repeat {
+                guard let text = text() else { return nil }
+                result.append(text)
+            } while take(UInt8(ascii: ","))
+            guard take(UInt8(ascii: "]")) else { return nil }
+            return result
+        }
+
+        /// A path in `ItemPath`'s JSON form, as `ItemPath(decodingJSON:)` reads it.
+        private mutating func path() -> ItemPath? {
+            guard let raw = plainString(), Self.isUTF8(raw) else { return nil }
+            if raw.starts(with: "base64:".utf8) { return ItemPath(decodingJSON: String(decoding: raw, as: UTF8.self)) }
+            return ItemPath(bytes: Array(raw))
+        }
+
+        /// A plain string's text.
+        private mutating func text() -> String? {
+            guard let raw = plainString(), Self.isUTF8(raw) else { return nil }
+            return String(decoding: raw, as: UTF8.self)
+        }
+
+        /// The bytes of a string without escapes or control characters (not yet checked for UTF-8), after white space.
+        private mutating func plainString() -> UnsafeRawBufferPointer? {
+            guard take(UInt8(ascii: "\"")) else { return nil }
+            let start = position
+            while position < bytes.count {
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "\"") {
+                    position += 1
+                    return UnsafeRawBufferPointer(rebasing: bytes[start..<(position - 1)])
+                }
+                guard byte >= 0x20, byte != UInt8(ascii: "\\") else { return nil }
+                position += 1
+            }
+            return nil
+        }
+
+        private static func isUTF8(_ raw: UnsafeRawBufferPointer) -> Bool {
+            raw.allSatisfy { $0 < 0x80 } || String(validating: raw, as: UTF8.self) != nil
+        }
+
+        private static func equal(_ raw: UnsafeRawBufferPointer, _ name: StaticString) -> Bool {
+            raw.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        }
+
+        private mutating func skipWhitespace() {
+            while position < bytes.count {
+                let byte = bytes[position]
+                guard byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D else { return }
+                position += 1
+            }
+        }
+
+        /// Consumes `byte` after white space, if it is next.
+        private mutating func take(_ byte: UInt8) -> Bool {
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == byte else { return false }
+            position += 1
+            return true
+        }
+
+        private mutating func takeNull() -> Bool {
+            skipWhitespace()
+            guard bytes.count - position >= 4, Self.equal(UnsafeRawBufferPointer(rebasing: bytes[position..<(position + 4)]), "null") else { return false }
+            position += 4
+            return true
+        }
+    }
+}
