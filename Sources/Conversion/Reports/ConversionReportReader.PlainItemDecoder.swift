@@ -2,7 +2,7 @@ import DocumentCodecs
 
 extension ConversionReportReader {
     /// Decodes the items a job writes by the thousand (known keys, each once; strings of UTF-8 without
-    /// escapes or control characters; no error) with no `JSONDecoder`, and declines every other item.
+    /// escapes or control characters; plain integers) with no `JSONDecoder`, and declines every other item.
     ///
     /// `JSONDecoder` took most of the time of merging a large job's reports. What this decoder accepts,
     /// it decodes to what `JSONDecoder` gives; whatever it is unsure of (an escape, an unknown or repeated
@@ -46,6 +46,7 @@ extension ConversionReportReader {
             var sourceType: String?
             var route: [String]?
             var warnings: [ConversionWarning]?
+            var error: ConversionError?
             var seen: [Key] = []
             seen.reserveCapacity(Key.allCases.count)
             repeat {
@@ -77,13 +78,15 @@ extension ConversionReportReader {
                     guard let list = warningList() else { return nil }
                     warnings = list
                 case .error:
-                    guard takeNull() else { return nil }
+                    if takeNull() { break }
+                    guard let decoded = conversionError() else { return nil }
+                    error = decoded
                 }
             } while take(UInt8(ascii: ","))
             guard take(UInt8(ascii: "}")), let input, let status, let route, let warnings else { return nil }
             skipWhitespace()
             guard position == bytes.count else { return nil }
-            return ConversionReport.Item(input: input, output: output, status: status, sourceType: sourceType, route: route, warnings: warnings)
+            return ConversionReport.Item(input: input, output: output, status: status, sourceType: sourceType, route: route, warnings: warnings, error: error)
         }
 
         /// `[]`, or objects of exactly `code`, `path` and `message`.
@@ -111,6 +114,122 @@ extension ConversionReportReader {
             } while take(UInt8(ascii: ","))
             guard take(UInt8(ascii: "]")) else { return nil }
             return warnings
+        }
+
+        /// An error as `ConversionError`'s `Decodable` conformance reads it: `code` and `message`, `file` and
+        /// `location` (or null), and `byteOffset`, which it does not read (declined unless a plain integer).
+        private mutating func conversionError() -> ConversionError? {
+            guard take(UInt8(ascii: "{")) else { return nil }
+            var code: String?, message: String?, file: String?, location: ErrorLocation?
+            var seen: Set<String> = []
+            if take(UInt8(ascii: "}")) { return nil }
+            repeat {
+                guard let name = plainString(), take(UInt8(ascii: ":")) else { return nil }
+                let key = String(decoding: name, as: UTF8.self)
+                guard seen.insert(key).inserted else { return nil }
+                switch key {
+                case "code":
+                    guard let value = text() else { return nil }
+                    code = value
+                case "message":
+                    guard let value = text() else { return nil }
+                    message = value
+                case "file":
+                    if takeNull() { break }
+                    guard let value = text() else { return nil }
+                    file = value
+                case "location":
+                    if takeNull() { break }
+                    guard let value = errorLocation(depth: 0) else { return nil }
+                    location = value.location
+                case "byteOffset":
+                    guard integer() != nil else { return nil }
+                default:
+                    return nil
+                }
+            } while take(UInt8(ascii: ","))
+            guard take(UInt8(ascii: "}")), let code, let message else { return nil }
+            return ConversionError(code: code, message: message, file: file, location: location)
+        }
+
+        /// The fields of a location object, read as `ConversionError`'s `CodableLocation` reads them (each may be null or absent).
+        private struct LocationFields {
+            var byte: Int?
+            var line: Int?
+            var column: Int?
+            var member: String?
+            var keyPath: String?
+            var inner: ErrorLocation?
+
+            /// The location the fields stand for, by the same precedence as `CodableLocation.location`.
+            var location: ErrorLocation? {
+                if let byte { return .byte(byte) }
+                if let line { return .line(line, column: column ?? 1) }
+                if let keyPath { return .keyPath(keyPath) }
+                if let member {
+                    if let inner { return .inMember(member, inner) }
+                    return .member(member)
+                }
+                return nil
+            }
+        }
+
+        /// A location object; a few levels of `inner` at most (deeper ones are declined).
+        private mutating func errorLocation(depth: Int) -> LocationFields? {
+            guard depth < 8, take(UInt8(ascii: "{")) else { return nil }
+            var fields = LocationFields()
+            if take(UInt8(ascii: "}")) { return fields }
+            var seen: Set<String> = []
+            repeat {
+                guard let name = plainString(), take(UInt8(ascii: ":")) else { return nil }
+                let key = String(decoding: name, as: UTF8.self)
+                guard seen.insert(key).inserted else { return nil }
+                if takeNull() {
+                    guard ["byte", "line", "column", "member", "keyPath", "inner"].contains(key) else { return nil }
+                    continue
+                }
+                switch key {
+                case "byte", "line", "column":
+                    guard let value = integer() else { return nil }
+                    if key == "byte" { fields.byte = value } else if key == "line" { fields.line = value } else { fields.column = value }
+                case "member", "keyPath":
+                    guard let value = text() else { return nil }
+                    if key == "member" { fields.member = value } else { fields.keyPath = value }
+                case "inner":
+                    guard let inner = errorLocation(depth: depth + 1) else { return nil }
+                    // An inner location with no fields is nil, as `CodableLocation.location` makes it.
+                    fields.inner = inner.location
+                default:
+                    return nil
+                }
+            } while take(UInt8(ascii: ","))
+            guard take(UInt8(ascii: "}")) else { return nil }
+            return fields
+        }
+
+        /// An integer in JSON's plainest form (an optional minus, no leading zero, at most 18 digits, no fraction
+        /// or exponent), which fits an `Int`; anything else is declined.
+        private mutating func integer() -> Int? {
+            skipWhitespace()
+            var index = position
+            let isNegative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
+            if isNegative { index += 1 }
+            let digitsStart = index
+            var value = 0
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+                index += 1
+            }
+            let digitCount = index - digitsStart
+            guard digitCount > 0, digitCount <= 18, digitCount == 1 || bytes[digitsStart] != UInt8(ascii: "0") else { return nil }
+            if index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-"): return nil
+                default: break
+                }
+            }
+            position = index
+            return isNegative ? -value : value
         }
 
         /// An array of plain strings.
