@@ -1,12 +1,12 @@
 import DocumentCodecs
 
 extension ConversionReportReader {
-    /// Decodes the items a job writes by the thousand (known keys, each once; strings of UTF-8 without
-    /// escapes or control characters; plain integers) with no `JSONDecoder`, and declines every other item.
+    /// Decodes the items a job writes by the thousand (known keys, each once; strings of UTF-8 without control
+    /// characters, escapes decoded; plain integers) with no `JSONDecoder`, and declines every other item.
     ///
     /// `JSONDecoder` took most of the time of merging a large job's reports. What this decoder accepts,
-    /// it decodes to what `JSONDecoder` gives; whatever it is unsure of (an escape, an unknown or repeated
-    /// key, an error, a trailing comma, a value of the wrong type) it declines, and the item goes to
+    /// it decodes to what `JSONDecoder` gives; whatever it is unsure of (an escaped key, an unknown or repeated
+    /// key, a lone surrogate, a trailing comma, a value of the wrong type) it declines, and the item goes to
     /// `JSONDecoder`, whose rules then decide, refusals included.
     struct PlainItemDecoder {
         private let bytes: UnsafeRawBufferPointer
@@ -217,11 +217,13 @@ extension ConversionReportReader {
             let digitsStart = index
             var value = 0
             while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                // Eighteen digits always fit; a longer number is declined before it could overflow.
+                guard index - digitsStart < 18 else { return nil }
                 value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
                 index += 1
             }
             let digitCount = index - digitsStart
-            guard digitCount > 0, digitCount <= 18, digitCount == 1 || bytes[digitsStart] != UInt8(ascii: "0") else { return nil }
+            guard digitCount > 0, digitCount == 1 || bytes[digitsStart] != UInt8(ascii: "0") else { return nil }
             if index < bytes.count {
                 switch bytes[index] {
                 case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-"): return nil
@@ -247,15 +249,15 @@ extension ConversionReportReader {
 
         /// A path in `ItemPath`'s JSON form, as `ItemPath(decodingJSON:)` reads it.
         private mutating func path() -> ItemPath? {
-            guard let raw = plainString(), Self.isUTF8(raw) else { return nil }
-            if raw.starts(with: "base64:".utf8) { return ItemPath(decodingJSON: String(decoding: raw, as: UTF8.self)) }
-            return ItemPath(bytes: Array(raw))
+            withString { bytes in
+                if bytes.starts(with: "base64:".utf8) { return ItemPath(decodingJSON: String(decoding: bytes, as: UTF8.self)) }
+                return ItemPath(bytes: Array(bytes))
+            }
         }
 
-        /// A plain string's text.
+        /// A string's text.
         private mutating func text() -> String? {
-            guard let raw = plainString(), Self.isUTF8(raw) else { return nil }
-            return String(decoding: raw, as: UTF8.self)
+            withString { String(decoding: $0, as: UTF8.self) }
         }
 
         /// The bytes of a string without escapes or control characters (not yet checked for UTF-8), after white space.
@@ -274,8 +276,93 @@ extension ConversionReportReader {
             return nil
         }
 
-        private static func isUTF8(_ raw: UnsafeRawBufferPointer) -> Bool {
-            raw.allSatisfy { $0 < 0x80 } || String(validating: raw, as: UTF8.self) != nil
+        /// Calls `body` with the UTF-8 of the string that starts after white space, its escapes replaced; nil,
+        /// declining, for a string `JSONDecoder` refuses or might read otherwise (a control character, bytes that
+        /// are not UTF-8, an unknown escape, a surrogate without its pair, a `\u` without four hexadecimal digits).
+        private mutating func withString<Value>(_ body: (UnsafeRawBufferPointer) -> Value?) -> Value? {
+            guard take(UInt8(ascii: "\"")) else { return nil }
+            let start = position
+            var isASCII = true
+            while position < bytes.count {
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "\"") {
+                    position += 1
+                    let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<(position - 1)])
+                    guard isASCII || String(validating: raw, as: UTF8.self) != nil else { return nil }
+                    return body(raw)
+                }
+                if byte == UInt8(ascii: "\\") { return withEscapedString(from: start, body) }
+                guard byte >= 0x20 else { return nil }
+                if byte >= 0x80 { isASCII = false }
+                position += 1
+            }
+            return nil
+        }
+
+        /// `withString` from the string's first backslash on (the string started at `start`).
+        ///
+        /// The bytes between escapes are checked for UTF-8 with the escapes' bytes between them; an escape
+        /// always gives whole characters, so this refuses exactly the strings whose pieces are not UTF-8.
+        private mutating func withEscapedString<Value>(from start: Int, _ body: (UnsafeRawBufferPointer) -> Value?) -> Value? {
+            var decoded = Array(bytes[start..<position])
+            while position < bytes.count {
+                let byte = bytes[position]
+                position += 1
+                if byte == UInt8(ascii: "\"") {
+                    guard String(validating: decoded, as: UTF8.self) != nil else { return nil }
+                    return decoded.withUnsafeBytes(body)
+                }
+                guard byte >= 0x20 else { return nil }
+                guard byte == UInt8(ascii: "\\") else {
+                    decoded.append(byte)
+                    continue
+                }
+                guard position < bytes.count else { return nil }
+                let escaped = bytes[position]
+                position += 1
+                switch escaped {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(escaped)
+                case UInt8(ascii: "b"): decoded.append(0x08)
+                case UInt8(ascii: "f"): decoded.append(0x0C)
+                case UInt8(ascii: "n"): decoded.append(0x0A)
+                case UInt8(ascii: "r"): decoded.append(0x0D)
+                case UInt8(ascii: "t"): decoded.append(0x09)
+                case UInt8(ascii: "u"):
+                    guard let unit = hexadecimalUnit() else { return nil }
+                    var value = UInt32(unit)
+                    if UTF16.isTrailSurrogate(unit) { return nil }
+                    if UTF16.isLeadSurrogate(unit) {
+                        guard bytes.count - position >= 2, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else { return nil }
+                        position += 2
+                        guard let trail = hexadecimalUnit(), UTF16.isTrailSurrogate(trail) else { return nil }
+                        value = 0x10000 + ((value - 0xD800) << 10) + (UInt32(trail) - 0xDC00)
+                    }
+                    guard let scalar = Unicode.Scalar(value), let encoded = UTF8.encode(scalar) else { return nil }
+                    decoded.append(contentsOf: encoded)
+                default:
+                    return nil
+                }
+            }
+            return nil
+        }
+
+        /// Four hexadecimal digits after `\u`, as one UTF-16 code unit.
+        private mutating func hexadecimalUnit() -> UInt16? {
+            guard bytes.count - position >= 4 else { return nil }
+            var unit: UInt16 = 0
+            for _ in 0..<4 {
+                let byte = bytes[position]
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+                default: return nil
+                }
+                unit = unit << 4 | UInt16(digit)
+                position += 1
+            }
+            return unit
         }
 
         private static func equal(_ raw: UnsafeRawBufferPointer, _ name: StaticString) -> Bool {

@@ -16,7 +16,7 @@ import Foundation
 /// first of two equal keys counts. The other fields (`schema`, `schemaVersion`, `target`, `shard`,
 /// `totals`) are gathered as the bytes they are and decoded by `JSONDecoder` at the end, so their
 /// checks, and the order in which they are made, are the decoder's own. An item that is plain (known
-/// keys, strings without escapes, plain integers) is decoded here; any other is handed, alone, to
+/// keys, well-formed strings, plain integers) is decoded here; any other is handed, alone, to
 /// `JSONDecoder`. A file that is not UTF-8 (UTF-16 or UTF-32, which `JSONDecoder` also reads) or not
 /// a regular file (a pipe) is read whole and decoded as before.
 ///
@@ -49,7 +49,7 @@ struct ConversionReportReader {
     }
 
     /// Reads the report at `path`, calling `body` with each item in the file's order, and returns the
-    /// report's other fields (a report without items).
+    /// report for its other fields (target, shard, totals); its items are only those handed to `body`.
     ///
     /// Errors of `body` are thrown as they are; the others name `path`.
     static func read(path: String, blockSize: Int = defaultBlockSize, item body: (ConversionReport.Item) throws -> Void) throws -> ConversionReport {

@@ -300,6 +300,27 @@ import Testing
         .whole("a bad item before a syntax error", #"{"items":[5],"schema":"docmigrate.convert-report",}x"#),
     ]
 
+    /// Seeded random edits (a byte replaced by one that matters to JSON, a byte removed, a piece repeated),
+    /// each read or refused as the whole-file decoder reads or refuses it, and never a crash.
+    @Test func randomlyEditedReportsAreReadOrRefusedAsTheDecoderDoes() throws {
+        let folder = try TemporaryDirectory("report-reader-random")
+        let original = Array(try Self.report(Array(Self.oddItems().prefix(3))).json())
+        let interesting = Array("\"\\{}[],:0159-+.eEun /".utf8) + [0x00, 0x09, 0x0A, 0x1F, 0x7F, 0x80, 0xC3, 0xED, 0xFF]
+        var generator = SplitMix(seed: 23)
+        for round in 0..<200 {
+            var bytes = original
+            for _ in 0..<(1 + Int(generator.next() % 3)) {
+                let place = Int(generator.next() % UInt64(bytes.count))
+                switch generator.next() % 3 {
+                case 0: bytes[place] = interesting[Int(generator.next() % UInt64(interesting.count))]
+                case 1: bytes.remove(at: place)
+                default: bytes.insert(contentsOf: bytes[place..<min(bytes.count, place + Int(generator.next() % 12))], at: place)
+                }
+            }
+            try Self.expectAgreement(Data(bytes), blockSize: round % 2 == 0 ? 5 : 1 << 17, in: folder, "round \(round)")
+        }
+    }
+
     @Test func aSyntaxErrorNamesTheFileTheByteTheLineAndTheColumn() throws {
         let folder = try TemporaryDirectory("report-reader-place")
         let text = "{\n  \"items\" : [\n    {\"input\": \"é\", x}\n  ]\n}\n"
