@@ -22,8 +22,11 @@ extension ConversionReportReader {
             return decoder.item()
         }
 
-        private enum Key: CaseIterable {
+        private enum Key: Int, CaseIterable {
             case input, output, status, sourceType, route, warnings, error
+
+            /// Every key, kept once: `allCases` makes a new array each time, and an item has seven keys.
+            static let all = allCases
 
             var name: StaticString {
                 switch self {
@@ -38,6 +41,8 @@ extension ConversionReportReader {
             }
         }
 
+        private static let statuses = ConversionReport.Status.allCases
+
         private mutating func item() -> ConversionReport.Item? {
             guard take(UInt8(ascii: "{")) else { return nil }
             var input: ItemPath?
@@ -47,13 +52,12 @@ extension ConversionReportReader {
             var route: [String]?
             var warnings: [ConversionWarning]?
             var error: ConversionError?
-            var seen: [Key] = []
-            seen.reserveCapacity(Key.allCases.count)
+            var seen: UInt8 = 0
             repeat {
-                guard let name = plainString(), let key = Key.allCases.first(where: { Self.equal(name, $0.name) }), !seen.contains(key),
+                guard let name = plainString(), let key = Key.all.first(where: { Self.equal(name, $0.name) }), seen & 1 << key.rawValue == 0,
                     take(UInt8(ascii: ":"))
                 else { return nil }
-                seen.append(key)
+                seen |= 1 << key.rawValue
                 switch key {
                 case .input:
                     guard let path = path() else { return nil }
@@ -63,7 +67,7 @@ extension ConversionReportReader {
                     guard let path = path() else { return nil }
                     output = path
                 case .status:
-                    guard let raw = plainString(), let value = ConversionReport.Status.allCases.first(where: { $0.rawValue.utf8.elementsEqual(raw) }) else {
+                    guard let raw = plainString(), let value = Self.statuses.first(where: { $0.rawValue.utf8.elementsEqual(raw) }) else {
                         return nil
                     }
                     status = value
