@@ -18,7 +18,7 @@ import Foundation
 /// checks, and the order in which they are made, are the decoder's own. An item that is plain (known
 /// keys, well-formed strings, plain integers) is decoded here; any other is handed, alone, to
 /// `JSONDecoder`. A file that is not UTF-8 (UTF-16 or UTF-32, which `JSONDecoder` also reads) or not
-/// a regular file (a pipe) is read whole and decoded as before.
+/// a regular file is read whole and decoded as before.
 ///
 /// Errors: `merge.unreadable`, `merge.not-a-report` (at a byte offset, with its line and column, for
 /// a syntax error), and the report's own `report.wrong-schema` and `report.unsupported-version`.
@@ -61,6 +61,7 @@ struct ConversionReportReader {
         } catch {
             throw unreadable(error, path: path)
         }
+        // Not a regular file: read as before (Foundation refuses a pipe, so that stays `merge.unreadable`).
         guard status.kind == .regular else { return try readWhole(path: path, item: body) }
         var reader = ConversionReportReader(input: BlockInput(stream: stream, blockSize: max(blockSize, 4)))
         defer { reader.input.deallocate() }
@@ -374,7 +375,8 @@ struct ConversionReportReader {
         return (line, column)
     }
 
-    /// Reads a report whole and decodes it with `JSONDecoder`, as `merge-reports` always did: for a pipe, and for UTF-16 or UTF-32 text.
+    /// Reads a report whole and decodes it with `JSONDecoder`, as `merge-reports` always did: for UTF-16 or UTF-32 text, and
+    /// for what is not a regular file (`Data(contentsOf:)` refuses a pipe, and so does this).
     private static func readWhole(path: String, item body: (ConversionReport.Item) throws -> Void) throws -> ConversionReport {
         let data: Data
         do {

@@ -353,6 +353,31 @@ import Testing
         #expect(bytes[offset..<bad.lowerBound].ranges(of: Array("\"input\"".utf8)).count == 1)
     }
 
+    /// A named pipe (as a shell's `<(gunzip -c shard.json.gz)` gives) is refused as `merge-reports` refused it
+    /// before (`Data(contentsOf:)` reads only regular files), not read as an empty or partial report.
+    @Test func aReportFromAPipeIsRefusedAsBefore() throws {
+        let folder = try TemporaryDirectory("report-reader-pipe")
+        let path = folder.appending("pipe.json").path
+        let makePipe = Process()
+        makePipe.executableURL = URL(fileURLWithPath: "/usr/bin/mkfifo")
+        makePipe.arguments = [path]
+        try makePipe.run()
+        makePipe.waitUntilExit()
+        try #require(makePipe.terminationStatus == 0)
+        let data = try Self.report(Array(Self.oddItems().prefix(3))).json()
+        Thread {
+            // Opening a pipe for writing waits for a reader; if none comes, this thread waits until the tests end.
+            guard let handle = FileHandle(forWritingAtPath: path) else { return }
+            handle.write(data)
+            try? handle.close()
+        }.start()
+        var items: [ConversionReport.Item] = []
+        let error = try #require(throws: ConversionError.self) { try ConversionReportReader.read(path: path, blockSize: 5) { items.append($0) } }
+        #expect(error.code == "merge.unreadable")
+        #expect(error.file == path)
+        #expect(items.isEmpty)
+    }
+
     @Test func aFolderOrAMissingFileIsUnreadable() throws {
         let folder = try TemporaryDirectory("report-reader-unreadable")
         for path in [folder.url.path, folder.appending("missing.json").path] {
