@@ -1,4 +1,5 @@
 import Conversion
+import DocumentPlatform
 import Foundation
 
 extension Verb {
@@ -35,38 +36,25 @@ extension Verb {
             }
             outputs.append((parts[0], parts[1]))
         }
-        var reports: [ConversionReport] = []
         let merged: ConversionReport
         do {
-            for path in context.arguments.values("shard-report") {
-                let data: Data
-                do {
-                    data = try Data(contentsOf: URL(fileURLWithPath: path))
-                } catch {
-                    throw ConversionError(code: "merge.unreadable", message: "the report could not be read: \(error.localizedDescription)", file: path)
-                }
-                do {
-                    reports.append(try ConversionReport.decode(json: data))
-                } catch let error as ConversionError {
-                    throw ConversionError(code: error.code, message: error.message, file: path)
-                } catch {
-                    throw ConversionError(code: "merge.not-a-report", message: "not a JSON conversion report: \(error)", file: path)
-                }
-            }
-            merged = try ConversionReport.merged(reports)
-        } catch let error as ConversionError {
+            merged = try ConversionReport.merged(reportFiles: context.arguments.values("shard-report"), blockSize: mergeBlockSize(context.environment))
+        } catch let error as any LocatedError {
             context.output.standardError.write("Error: \(error)\n")
             return .couldNotProceed
+        } catch {
+            context.output.standardError.write("Error: the reports could not be merged: \(error)\n")
+            return .couldNotProceed
         }
-        context.output.standardOutput.write(merged.text())
+        do {
+            try merged.write(format: "text") { context.output.standardOutput.write(String(decoding: $0, as: UTF8.self)) }
+        } catch {
+            context.output.standardError.write("Error: the merged report could not be read back: \(error)\n")
+            return .couldNotProceed
+        }
         for (format, path) in outputs {
             do {
-                let data = try merged.render(format: format)
-                if path == "-" {
-                    context.output.standardOutput.write(String(decoding: data, as: UTF8.self))
-                } else {
-                    try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-                }
+                try writeReport(merged, format: format, to: path, output: context.output)
             } catch {
                 context.output.standardError.write("Error: \(path): the report could not be written: \(error)\n")
                 return .couldNotProceed
@@ -75,5 +63,14 @@ extension Verb {
         if merged.totals.failed > 0 { return .failure }
         if context.arguments.flag("fail-on-warnings") && merged.hasWarnings { return .failedOnWarnings }
         return .success
+    }
+
+    /// `DOCMIGRATE_MERGE_REPORTS_BLOCK_SIZE`: the bytes read at a time from each report (tests use tiny
+    /// blocks to put block boundaries inside every token); the library's default otherwise.
+    static func mergeBlockSize(_ environment: [String: String]) -> Int {
+        guard let text = environment["DOCMIGRATE_MERGE_REPORTS_BLOCK_SIZE"], let value = Int(text), value > 0 else {
+            return ConversionReport.defaultMergeBlockSize
+        }
+        return value
     }
 }
