@@ -10,14 +10,13 @@ import Foundation
 /// text file, more than half a gigabyte, and the time to fill it. When the item's route is one
 /// conversion whose type offers a ``StreamingFileConverter`` for the codecs and options at hand (8-bit
 /// text normalised to UTF-8 with LF), the file is read a block at a time instead, each block
-/// transcoded, then written to the temporary, read back through the temporary's name and compared with
-/// what was written (unless `--no-verify`) on a thread of its own while the next block is transcoded;
-/// a third thread hashes the input for the journal and then the temporary as it is written (reading it
-/// back from the file, as the whole route does): the output's length, which its digest starts with, is
-/// counted from the input as it is hashed when the transcoder can tell it, so the output is not read
-/// once more after the transcoding. The kernel is asked to start writing each few megabytes to the disk
-/// as they are done, so that the batch's sync waits only for the tail. Memory holds six blocks (the
-/// input's, three output buffers, the read-back and the hashing thread's), whatever the file's size.
+/// transcoded, written to the temporary, read back through the temporary's name and compared with
+/// what was written (unless `--no-verify`), while a second thread hashes the input for the journal and
+/// then the temporary as it is written (reading it back from the file, as the whole route does): the
+/// output's length, which its digest starts with, is counted from the input as it is hashed when the
+/// transcoder can tell it, so the output is not read once more after the transcoding. The kernel is
+/// asked to start writing each few megabytes to the disk as they are done, so that the batch's sync
+/// waits only for the tail. Memory holds four blocks, whatever the file's size.
 ///
 /// The result is the whole route's in every field (the same bytes, digests, warnings, error codes and
 /// locations); the differential tests run both on the same inputs. Anything the converter cannot
@@ -109,42 +108,53 @@ extension ItemPreparer {
 
     /// Transcodes `source` into `output` a block at a time, each read back and compared when verifying; returns the output's length.
     ///
-    /// The blocks are written, read back and compared on a thread of their own (``StreamedOutputWriter``)
-    /// while this one transcodes the next. Each block is handed to `digests` only once written (and, when
-    /// verifying, read back equal); the output's length too, at the end, unless `digests` counted it from
-    /// the input before. When both sides fail, the writer's failure is thrown: it is at an earlier byte.
+    /// Each block is handed to `digests` only once written (and, when verifying, read back equal); the
+    /// output's length too, at the end, unless `digests` counted it from the input before.
     private func stream(
         _ source: ByteNamedStream, through transcoder: inout any StreamingTranscoder, to output: ByteNamedStream, temporary: ItemPath,
         readBack: ByteNamedStream, digests: StreamedDigests, settings: StreamingSettings
     ) throws -> Int {
         let blockSize = settings.blockSize
+        let capacity = transcoder.outputCapacity(forInputCount: blockSize)
         let inputBlock = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 16)
-        defer { inputBlock.deallocate() }
-        let writer = StreamedOutputWriter(
-            target: .init(output: output, readBack: readBack, temporary: temporary, verifies: verifies, tamperedOffset: settings.tamperedOffset),
-            digests: { digests.outputWritten(upTo: $0) }, capacity: transcoder.outputCapacity(forInputCount: blockSize))
-        do {
-            var offset = 0
-            while let (index, outputBlock) = writer.nextBuffer() {
-                let count = try source.read(at: offset, into: inputBlock)
-                let produced: Int
-                do {
-                    produced = count == 0
-                        ? transcoder.finish(into: outputBlock)
-                        : try transcoder.transcode(UnsafeRawBufferPointer(rebasing: inputBlock[0..<count]), into: outputBlock)
-                } catch {
-                    writer.submit(index, count: 0)
-                    throw error
-                }
-                offset += count
-                writer.submit(index, count: produced)
-                if count == 0 { break }
-            }
-        } catch {
-            _ = try writer.finish()
-            throw error
+        let outputBlock = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
+        let readBackBlock = UnsafeMutableRawBufferPointer.allocate(byteCount: verifies ? capacity : 0, alignment: 16)
+        defer {
+            inputBlock.deallocate()
+            outputBlock.deallocate()
+            readBackBlock.deallocate()
         }
-        let written = try writer.finish()
+        var tamperedOffset = settings.tamperedOffset
+        var offset = 0, written = 0, writtenBack = 0
+        while true {
+            let count = try source.read(at: offset, into: inputBlock)
+            let produced = count == 0
+                ? transcoder.finish(into: outputBlock) : try transcoder.transcode(UnsafeRawBufferPointer(rebasing: inputBlock[0..<count]), into: outputBlock)
+            offset += count
+            if produced > 0 {
+                let meant = UnsafeRawBufferPointer(rebasing: outputBlock[0..<produced])
+                try output.write(meant)
+                if let tampered = tamperedOffset, tampered < written + produced {
+                    try Self.invertByte(at: tampered, of: temporary)
+                    tamperedOffset = nil
+                }
+                if verifies {
+                    let reread = UnsafeMutableRawBufferPointer(rebasing: readBackBlock[0..<produced])
+                    let readCount = try readBack.read(at: written, into: reread)
+                    if let difference = Self.firstDifference(meant, UnsafeRawBufferPointer(rebasing: reread[0..<readCount])) {
+                        throw Self.mismatch(at: written + difference)
+                    }
+                }
+                written += produced
+                digests.outputWritten(upTo: written)
+                if written - writtenBack >= Self.writebackStretch {
+                    // The batch's sync then finds most of this file on the disk already, instead of all of it still to write.
+                    output.startWriteback(at: writtenBack, count: written - writtenBack)
+                    writtenBack = written
+                }
+            }
+            if count == 0 { break }
+        }
         digests.announceOutputLength(written)
         digests.outputFinished()
         return written
@@ -156,7 +166,7 @@ extension ItemPreparer {
     /// Inverts the byte at `offset` of the file at `path` through a descriptor of its own, as another process would.
     ///
     /// The test hook `DOCMIGRATE_CONVERT_STREAMING_TAMPER_AT` calls it between a block's write and its read-back.
-    static func invertByte(at offset: Int, of path: ItemPath) throws {
+    private static func invertByte(at offset: Int, of path: ItemPath) throws {
         let file = try ByteNamedStream.openForUpdating(path.bytes)
         var byte: UInt8 = 0
         _ = try withUnsafeMutableBytes(of: &byte) { try file.read(at: offset, into: $0) }
@@ -216,7 +226,7 @@ extension ItemPreparer {
         return offset == count && left.count == right.count ? nil : offset
     }
 
-    static func mismatch(at offset: Int) -> ConversionError {
+    private static func mismatch(at offset: Int) -> ConversionError {
         ConversionError(
             code: "convert.verify.mismatch",
             message: "the written output does not read back as the converted document: it differs from what was written at byte \(offset) (0x\(String(offset, radix: 16)))")

@@ -62,11 +62,12 @@ import Testing
         #expect(outcome.journal.isEmpty)
     }
 
-    /// The output is written and verified on a thread of its own while the next blocks are transcoded: when
-    /// both fail, the item fails with the error at the earlier byte, as a block-by-block run would.
+    /// When a written block does not read back and a later block does not decode, the item fails with the
+    /// error at the earlier byte, even when the two are in neighbouring blocks: the order a reader of the
+    /// file would meet them in, whichever way the route overlaps its work.
     @Test(arguments: [
         (tamperedAt: 1_000, code: "convert.verify.mismatch", byte: 1_000),
-        // In the block before the undefined byte's: still being verified while that one is transcoded.
+        // In the block just before the undefined byte's.
         (tamperedAt: 249_000, code: "convert.verify.mismatch", byte: 249_000),
         (tamperedAt: 280_000, code: "text.invalid-bytes", byte: 250_000),
     ])
