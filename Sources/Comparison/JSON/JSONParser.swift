@@ -1,3 +1,4 @@
+import DocumentCodecs
 import Foundation
 
 /// A strict RFC 8259 parser that keeps member order and number spelling, for comparing documents.
@@ -450,13 +451,8 @@ private struct JSONScanner {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard index < bytes.count else { throw failure("json.unexpected-end", "the document ends inside a \\u escape") }
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw failure("json.invalid-escape", "a \\u escape needs four hex digits", at: escapeStart)
+            guard let digit = HexadecimalDigit.value(bytes[index]) else {
+                throw failure("json.invalid-escape", "a \\u escape needs four hex digits", at: escapeStart)
             }
             value = value << 4 | UInt32(digit)
             index += 1

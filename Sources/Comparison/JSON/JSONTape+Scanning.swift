@@ -1,3 +1,5 @@
+import DocumentCodecs
+
 extension JSONTape {
     /// Reads `document` into tokens; false when `JSONParser` with this `maximumDepth` would reject it,
     /// or when it holds a lone surrogate escape.
@@ -292,14 +294,7 @@ extension JSONTape {
         guard start + 4 <= count else { return nil }
         var value: UInt32 = 0
         for offset in 0..<4 {
-            let byte = bytes[start + offset]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
+            guard let digit = HexadecimalDigit.value(bytes[start + offset]) else { return nil }
             value = value << 4 | UInt32(digit)
         }
         return value

@@ -355,14 +355,7 @@ extension ConversionReportReader {
             guard bytes.count - position >= 4 else { return nil }
             var unit: UInt16 = 0
             for _ in 0..<4 {
-                let byte = bytes[position]
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: return nil
-                }
+                guard let digit = HexadecimalDigit.value(bytes[position]) else { return nil }
                 unit = unit << 4 | UInt16(digit)
                 position += 1
             }

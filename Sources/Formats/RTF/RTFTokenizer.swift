@@ -112,7 +112,7 @@ struct RTFTokenizer {
     }
 
     private mutating func hexByte(at start: Int) throws -> RTFToken {
-        guard bytes.count - offset >= 2, let high = Self.hexValue(bytes[offset]), let low = Self.hexValue(bytes[offset + 1]) else {
+        guard bytes.count - offset >= 2, let high = HexadecimalDigit.value(bytes[offset]), let low = HexadecimalDigit.value(bytes[offset + 1]) else {
             let found = bytes[offset..<min(offset + 2, bytes.count)].map { Self.describe($0) }.joined(separator: " ")
             throw CodecError(
                 code: "rtf.bad-hex-escape",
@@ -129,15 +129,6 @@ struct RTFTokenizer {
 
     static func isDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
-
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     static func describe(_ byte: UInt8) -> String {
