@@ -83,7 +83,14 @@ extension ConversionReport {
         // written item by item straight into the output's buffer: encoding each item with JSONEncoder
         // and re-indenting its lines was most of the time a large job spent on its JSON report.
         var first = true
-        try forEachItem { item in
+        try forEachItem(orRecord: { record in
+            guard let plain = try record.plain() else { return false }
+            output.append(first ? "{\n  \"items\" : [\n" : ",\n")
+            first = false
+            ReportBytes.appendJSON(plain, to: &output.buffer)
+            try output.flushIfFull()
+            return true
+        }) { item in
             output.append(first ? "{\n  \"items\" : [\n" : ",\n")
             first = false
             ReportBytes.appendJSON(item, to: &output.buffer)
@@ -125,7 +132,19 @@ extension ConversionReport {
         ReportBytes.append("    <testcase classname=\"convert.", to: &caseStart)
         ReportBytes.appendXMLEscaped(target, to: &caseStart)
         ReportBytes.append("\" name=\"", to: &caseStart)
-        try forEachItem { item in
+        try forEachItem(orRecord: { record in
+            // A test case with nothing inside needs only the record's name.
+            switch try record.status() {
+            case .failed, .warning, .skipped:
+                return false
+            case .converted, .resumed, .planned:
+                output.buffer.append(contentsOf: caseStart)
+                ReportBytes.appendXMLEscaped(path: record.input, to: &output.buffer)
+                output.append("\">\n    </testcase>\n")
+                try output.flushIfFull()
+                return true
+            }
+        }) { item in
             output.buffer.append(contentsOf: caseStart)
             ReportBytes.appendXMLEscaped(item.input, to: &output.buffer)
             output.append("\">\n")

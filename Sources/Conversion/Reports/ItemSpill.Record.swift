@@ -212,6 +212,28 @@ extension ItemSpill {
                 return statuses[index]
             }
 
+            /// The fields of an item with no warnings and no error (most items of a job), read in place; nil for any other item.
+            ///
+            /// The JSON writer writes such an item from these bytes without decoding it into an `Item`.
+            func plain() throws -> Plain? {
+                var reader = BinaryReader(UnsafeRawBufferPointer(frame), position: inputOffset + input.count, damaged: damaged)
+                let output = try reader.field()
+                let statusIndex = Int(try reader.byte())
+                let statuses = ConversionReport.Status.allCases
+                guard statusIndex < statuses.count else { throw damaged }
+                let sourceType = try reader.field()
+                let routeCount = try reader.count()
+                let routeStart = reader.position
+                // A codec that reads as "none" is left to `item()`, which reads it as empty.
+                for _ in 0..<routeCount { guard try reader.field() != nil else { return nil } }
+                let route = reader.bytes(from: routeStart)
+                guard try reader.count() == 0, try reader.field() == nil else { return nil }
+                func bytes(_ raw: UnsafeRawBufferPointer) -> UnsafeBufferPointer<UInt8> { raw.assumingMemoryBound(to: UInt8.self) }
+                return Plain(
+                    input: input, output: output.map(bytes), status: statuses[statusIndex], sourceType: sourceType.map(bytes), routeCount: routeCount,
+                    route: bytes(route))
+            }
+
             /// The report line this record holds.
             func item() throws -> ConversionReport.Item {
                 var reader = BinaryReader(UnsafeRawBufferPointer(frame), position: 4, damaged: damaged)
@@ -233,6 +255,31 @@ extension ItemSpill {
                 let error = try reader.field().map(Record.decodeError)
                 return ConversionReport.Item(
                     input: input, output: output, status: statuses[statusIndex], sourceType: sourceType, route: route, warnings: warnings, error: error)
+            }
+        }
+
+        /// An item with no warnings and no error, its fields where they lie in a record (valid while the record is).
+        struct Plain {
+            /// The input path's bytes.
+            let input: UnsafeBufferPointer<UInt8>
+            /// The output path's bytes, if any.
+            let output: UnsafeBufferPointer<UInt8>?
+            let status: ConversionReport.Status
+            /// The source type's UTF-8, if any.
+            let sourceType: UnsafeBufferPointer<UInt8>?
+            /// How many codecs `route` holds.
+            let routeCount: Int
+            /// The route's codecs as byte strings (a 4-byte length, then the UTF-8), already checked by `plain()`.
+            let route: UnsafeBufferPointer<UInt8>
+
+            /// Calls `body` with each codec's UTF-8 along the route, source first.
+            func forEachCodec(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+                var position = 0
+                for _ in 0..<routeCount {
+                    let length = Int(readNumber(route, at: position))
+                    body(UnsafeBufferPointer(rebasing: route[(position + 4)..<(position + 4 + length)]))
+                    position += 4 + length
+                }
             }
         }
 

@@ -62,6 +62,33 @@ enum ReportBytes {
         append("      ]\n    }", to: &bytes)
     }
 
+    /// Appends an item with no warnings and no error, from its record's bytes, as `appendJSON` writes the decoded item.
+    static func appendJSON(_ item: ItemSpill.Record.Plain, to bytes: inout [UInt8]) {
+        append("    {\n      \"input\" : ", to: &bytes)
+        appendJSON(path: item.input, to: &bytes)
+        if let output = item.output {
+            append(",\n      \"output\" : ", to: &bytes)
+            appendJSON(path: output, to: &bytes)
+        }
+        append(",\n      \"route\" : [\n", to: &bytes)
+        if item.routeCount == 0 { append("\n", to: &bytes) }
+        var index = 0
+        item.forEachCodec { codec in
+            append("        ", to: &bytes)
+            appendJSONString(codec, to: &bytes)
+            index += 1
+            append(index == item.routeCount ? "\n" : ",\n", to: &bytes)
+        }
+        append("      ]", to: &bytes)
+        if let sourceType = item.sourceType {
+            append(",\n      \"sourceType\" : ", to: &bytes)
+            appendJSONString(sourceType, to: &bytes)
+        }
+        append(",\n      \"status\" : ", to: &bytes)
+        appendJSONString(item.status.rawValue, to: &bytes)
+        append(",\n      \"warnings\" : [\n\n      ]\n    }", to: &bytes)
+    }
+
     /// `ConversionError`'s `Codable` form (keys sorted: `byteOffset`, `code`, `file`, `location`, `message`), its `{` at `indent`.
     private static func appendJSON(_ error: ConversionError, indent: Int, to bytes: inout [UInt8]) {
         append("{\n", to: &bytes)
@@ -142,11 +169,15 @@ enum ReportBytes {
 
     /// A path in its JSON form (`ItemPath.encodedForJSON`): its text, or `base64:` and the bytes.
     private static func appendJSON(_ path: ItemPath, to bytes: inout [UInt8]) {
+        path.bytes.withUnsafeBufferPointer { appendJSON(path: $0, to: &bytes) }
+    }
+
+    private static func appendJSON(path: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
         // ASCII is valid UTF-8, so the text is the bytes themselves unless they start like the Base64 form.
-        if !path.bytes.contains(where: { $0 >= 0x80 }), !path.bytes.starts(with: base64Prefix) {
-            path.bytes.withUnsafeBufferPointer { appendJSONString($0, to: &bytes) }
+        if !path.contains(where: { $0 >= 0x80 }), !path.starts(with: base64Prefix) {
+            appendJSONString(path, to: &bytes)
         } else {
-            appendJSONString(path.encodedForJSON, to: &bytes)
+            appendJSONString(ItemPath(bytes: Array(path)).encodedForJSON, to: &bytes)
         }
     }
 
@@ -189,10 +220,15 @@ enum ReportBytes {
 
     /// A path as the JUnit report names it (its `description`: bytes that are not UTF-8 shown as `\xNN`), escaped.
     static func appendXMLEscaped(_ path: ItemPath, to bytes: inout [UInt8]) {
-        if !path.bytes.contains(where: { $0 >= 0x80 }) {
-            path.bytes.withUnsafeBufferPointer { appendXMLEscaped($0, to: &bytes) }
+        path.bytes.withUnsafeBufferPointer { appendXMLEscaped(path: $0, to: &bytes) }
+    }
+
+    /// A path's bytes as the JUnit report names the path (see `appendXMLEscaped(_:to:)` of a path).
+    static func appendXMLEscaped(path: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        if !path.contains(where: { $0 >= 0x80 }) {
+            appendXMLEscaped(path, to: &bytes)
         } else {
-            appendXMLEscaped(path.description, to: &bytes)
+            appendXMLEscaped(ItemPath(bytes: Array(path)).description, to: &bytes)
         }
     }
 
