@@ -79,26 +79,25 @@ extension ConversionReport {
     }
 
     private func writeJSON(to output: inout ChunkedOutput) throws {
+        // The layout JSONEncoder (pretty printed, sorted keys, slashes unescaped) gives the whole report,
+        // written item by item straight into the output's buffer: encoding each item with JSONEncoder
+        // and re-indenting its lines was most of the time a large job spent on its JSON report.
+        var first = true
+        try forEachItem(orRecord: { record in
+            guard let plain = try record.plain() else { return false }
+            output.append(first ? "{\n  \"items\" : [\n" : ",\n")
+            first = false
+            ReportBytes.appendJSON(plain, to: &output.buffer)
+            try output.flushIfFull()
+            return true
+        }) { item in
+            output.append(first ? "{\n  \"items\" : [\n" : ",\n")
+            first = false
+            ReportBytes.appendJSON(item, to: &output.buffer)
+            try output.flushIfFull()
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // The layout JSONEncoder gives the whole report, built from its output for each item and for the rest.
-        var first = true
-        var plain: [UInt8] = []
-        try forEachItem { item in
-            plain.removeAll(keepingCapacity: true)
-            Self.append(first ? "{\n  \"items\" : [\n" : ",\n", to: &plain)
-            first = false
-            if Self.appendPlainJSON(item, to: &plain) {
-                try output.write(plain)
-                return
-            }
-            try output.write(plain)
-            let text = String(decoding: try encoder.encode(item), as: UTF8.self)
-            // Strings are escaped in JSON, so every line break here is the pretty printer's; it leaves
-            // the blank line inside an empty array unindented.
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            try output.write(lines.map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n"))
-        }
         guard !first else {
             // No items: the whole report is small, and JSONEncoder's own form of an empty array is kept.
             var empty = ConversionReport(target: target, shard: shard)
@@ -113,72 +112,6 @@ extension ConversionReport {
         try output.write(String(rest.dropFirst(2)) + "\n")
     }
 
-    /// Appends what `JSONEncoder` (pretty printed, sorted keys, slashes unescaped) writes for `item`,
-    /// indented as an element of `items`, when the item is one of the thousands a job converts: no error,
-    /// no warnings, and every string printable ASCII that needs no escaping; else appends nothing and returns false.
-    ///
-    /// Encoding every item with `JSONEncoder` was most of the time a large job spent writing its JSON report.
-    static func appendPlainJSON(_ item: Item, to bytes: inout [UInt8]) -> Bool {
-        guard item.error == nil, item.warnings.isEmpty else { return false }
-        let start = bytes.count
-        func fail() -> Bool {
-            bytes.removeSubrange(start...)
-            return false
-        }
-        append("    {\n      \"input\" : ", to: &bytes)
-        guard appendPlainJSONPath(item.input, to: &bytes) else { return fail() }
-        if let output = item.output {
-            append(",\n      \"output\" : ", to: &bytes)
-            guard appendPlainJSONPath(output, to: &bytes) else { return fail() }
-        }
-        append(",\n      \"route\" : [\n", to: &bytes)
-        if item.route.isEmpty {
-            // JSONEncoder's empty array: a blank line, which the report leaves unindented.
-            append("\n", to: &bytes)
-        }
-        for (index, codec) in item.route.enumerated() {
-            append("        ", to: &bytes)
-            guard appendPlainJSONString(Array(codec.utf8), to: &bytes) else { return fail() }
-            append(index == item.route.count - 1 ? "\n" : ",\n", to: &bytes)
-        }
-        append("      ]", to: &bytes)
-        if let sourceType = item.sourceType {
-            append(",\n      \"sourceType\" : ", to: &bytes)
-            guard appendPlainJSONString(Array(sourceType.utf8), to: &bytes) else { return fail() }
-        }
-        append(",\n      \"status\" : ", to: &bytes)
-        guard appendPlainJSONString(Array(item.status.rawValue.utf8), to: &bytes) else { return fail() }
-        append(",\n      \"warnings\" : [\n\n      ]\n    }", to: &bytes)
-        return true
-    }
-
-    /// A path's JSON string (`ItemPath.encodedForJSON`) when it is printable ASCII needing no escaping.
-    private static func appendPlainJSONPath(_ path: ItemPath, to bytes: inout [UInt8]) -> Bool {
-        if path.bytes.allSatisfy(isPlainJSON), !path.bytes.starts(with: base64Prefix) {
-            return appendPlainJSONString(path.bytes, to: &bytes)
-        }
-        return appendPlainJSONString(Array(path.encodedForJSON.utf8), to: &bytes)
-    }
-
-    private static let base64Prefix = Array("base64:".utf8)
-
-    /// Whether `JSONEncoder` writes `byte` as it is (slashes unescaped): printable ASCII but a quote or a backslash.
-    private static func isPlainJSON(_ byte: UInt8) -> Bool {
-        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
-    }
-
-    private static func appendPlainJSONString(_ text: [UInt8], to bytes: inout [UInt8]) -> Bool {
-        guard text.allSatisfy(isPlainJSON) else { return false }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: text)
-        bytes.append(UInt8(ascii: "\""))
-        return true
-    }
-
-    private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
     /// The keys that follow `items` in the JSON form.
     private struct ReportTail: Encodable {
         var schema: String
@@ -189,98 +122,105 @@ extension ConversionReport {
     }
 
     private func writeJUnit(to output: inout ChunkedOutput) throws {
-        func escaped(_ text: String) -> String {
-            var result = ""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "&": result += "&amp;"
-                case "<": result += "&lt;"
-                case ">": result += "&gt;"
-                case "\"": result += "&quot;"
-                case "'": result += "&apos;"
-                default:
-                    // XML 1.0 allows no control characters but tab, line feed and carriage return.
-                    if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" {
-                        result += "\\u{\(String(scalar.value, radix: 16))}"
-                    } else {
-                        result.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-            return result
-        }
         let failures = totals.failed + totals.warning
         try output.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         try output.write("<testsuites name=\"docmigrate convert\" tests=\"\(totals.items)\" failures=\"\(failures)\" skipped=\"\(totals.skipped)\">\n")
-        try output.write("  <testsuite name=\"convert to \(escaped(target))\" tests=\"\(totals.items)\" failures=\"\(failures)\" skipped=\"\(totals.skipped)\">\n")
-        // Most items are a test case with nothing inside and a name that needs no escaping: written as bytes.
-        let plainCaseStart = Array("    <testcase classname=\"convert.\(escaped(target))\" name=\"".utf8)
-        var plain: [UInt8] = []
-        try forEachItem { item in
-            if item.status != .failed && item.status != .warning && item.status != .skipped, item.input.bytes.allSatisfy(Self.isPlainXML) {
-                plain.removeAll(keepingCapacity: true)
-                plain.append(contentsOf: plainCaseStart)
-                plain.append(contentsOf: item.input.bytes)
-                Self.append("\">\n    </testcase>\n", to: &plain)
-                try output.write(plain)
-                return
+        output.append("  <testsuite name=\"convert to ")
+        ReportBytes.appendXMLEscaped(target, to: &output.buffer)
+        try output.write("\" tests=\"\(totals.items)\" failures=\"\(failures)\" skipped=\"\(totals.skipped)\">\n")
+        var caseStart: [UInt8] = []
+        ReportBytes.append("    <testcase classname=\"convert.", to: &caseStart)
+        ReportBytes.appendXMLEscaped(target, to: &caseStart)
+        ReportBytes.append("\" name=\"", to: &caseStart)
+        try forEachItem(orRecord: { record in
+            // A test case with nothing inside needs only the record's name.
+            switch try record.status() {
+            case .failed, .warning, .skipped:
+                return false
+            case .converted, .resumed, .planned:
+                output.buffer.append(contentsOf: caseStart)
+                ReportBytes.appendXMLEscaped(path: record.input, to: &output.buffer)
+                output.append("\">\n    </testcase>\n")
+                try output.flushIfFull()
+                return true
             }
-            var xml = ""
-            xml += "    <testcase classname=\"convert.\(escaped(target))\" name=\"\(escaped(item.input.description))\">\n"
+        }) { item in
+            output.buffer.append(contentsOf: caseStart)
+            ReportBytes.appendXMLEscaped(item.input, to: &output.buffer)
+            output.append("\">\n")
             switch item.status {
             case .failed:
                 let error = item.error
-                xml += "      <failure type=\"\(escaped(error?.code ?? "convert.failed"))\" message=\"\(escaped(error?.message ?? ""))\">\(escaped(error?.description ?? ""))</failure>\n"
+                output.append("      <failure type=\"")
+                ReportBytes.appendXMLEscaped(error?.code ?? "convert.failed", to: &output.buffer)
+                output.append("\" message=\"")
+                ReportBytes.appendXMLEscaped(error?.message ?? "", to: &output.buffer)
+                output.append("\">")
+                ReportBytes.appendXMLEscaped(error?.description ?? "", to: &output.buffer)
+                output.append("</failure>\n")
             case .warning:
-                let text = item.warnings.map(\.description).joined(separator: "\n")
-                xml += "      <failure type=\"\(escaped(item.warnings.first?.code ?? "convert.warning"))\" message=\"lossy conversion\">\(escaped(text))</failure>\n"
+                output.append("      <failure type=\"")
+                ReportBytes.appendXMLEscaped(item.warnings.first?.code ?? "convert.warning", to: &output.buffer)
+                output.append("\" message=\"lossy conversion\">")
+                ReportBytes.appendXMLEscaped(item.warnings.map(\.description).joined(separator: "\n"), to: &output.buffer)
+                output.append("</failure>\n")
             case .skipped:
-                xml += "      <skipped message=\"\(escaped(item.error?.message ?? ""))\"/>\n"
+                output.append("      <skipped message=\"")
+                ReportBytes.appendXMLEscaped(item.error?.message ?? "", to: &output.buffer)
+                output.append("\"/>\n")
             default:
                 break
             }
-            xml += "    </testcase>\n"
-            try output.write(xml)
+            output.append("    </testcase>\n")
+            try output.flushIfFull()
         }
         try output.write("  </testsuite>\n</testsuites>\n")
     }
 }
 
-extension ConversionReport {
-    /// Whether `byte` stands for itself in a JUnit attribute: printable ASCII but the five that `escaped` replaces.
-    fileprivate static func isPlainXML(_ byte: UInt8) -> Bool {
-        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
-            && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
-    }
-}
-
-/// Collects a writer's small pieces into chunks of about 64 KB before handing them on.
+/// Collects a writer's pieces into chunks of about 64 KB before handing them on.
+///
+/// Writers append their bytes straight to `buffer` (one array, reused for every chunk) and call
+/// `flushIfFull` after each item, so an item costs no `String` or `Data` of its own.
 struct ChunkedOutput {
     private static let chunkSize = 64 * 1024
     private let output: (Data) throws -> Void
-    private var pending = Data()
+    /// The bytes not yet handed on.
+    var buffer: [UInt8] = []
 
     init(_ output: @escaping (Data) throws -> Void) {
         self.output = output
+        buffer.reserveCapacity(Self.chunkSize + 16 * 1024)
+    }
+
+    /// Appends `text` without checking the size (the caller calls `flushIfFull` once it has written the item).
+    mutating func append(_ text: StaticString) {
+        ReportBytes.append(text, to: &buffer)
     }
 
     mutating func write(_ text: String) throws {
-        try write(Data(text.utf8))
+        var text = text
+        text.withUTF8 { buffer.append(contentsOf: $0) }
+        try flushIfFull()
     }
 
     mutating func write(_ bytes: [UInt8]) throws {
-        pending.append(contentsOf: bytes)
-        if pending.count >= Self.chunkSize { try flush() }
+        buffer.append(contentsOf: bytes)
+        try flushIfFull()
     }
 
     mutating func write(_ data: Data) throws {
-        pending.append(data)
-        if pending.count >= Self.chunkSize { try flush() }
+        buffer.append(contentsOf: data)
+        try flushIfFull()
+    }
+
+    mutating func flushIfFull() throws {
+        if buffer.count >= Self.chunkSize { try flush() }
     }
 
     mutating func flush() throws {
-        guard !pending.isEmpty else { return }
-        try output(pending)
-        pending.removeAll(keepingCapacity: true)
+        guard !buffer.isEmpty else { return }
+        try output(Data(buffer))
+        buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -165,6 +165,21 @@ public struct ConversionReport: Codable, Sendable, Equatable {
         }
     }
 
+    /// Calls `record` with each record of a job's spill, in order, and `body` with the decoded item when `record` returns false.
+    ///
+    /// A writer writes most records (converted items) from their bytes where they lie, and decodes only
+    /// the others; a report in memory calls `body` with every item.
+    func forEachItem(orRecord record: (ItemSpill.Record.View) throws -> Bool, _ body: (Item) throws -> Void) throws {
+        switch storage {
+        case .memory(let items):
+            for item in items { try body(item) }
+        case .spilled(let spill):
+            try spill.forEachRecord { view in
+                if try !record(view) { try body(try view.item()) }
+            }
+        }
+    }
+
     /// Adds an item; `inputBytes` counts toward the totals.
     public mutating func add(_ item: Item, inputBytes: Int64 = 0) {
         var items: [Item]

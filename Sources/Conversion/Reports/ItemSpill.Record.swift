@@ -5,8 +5,8 @@ extension ItemSpill {
     /// One report line as one frame of `BinaryWriter` fields, which keeps paths as exact bytes (newlines included).
     ///
     /// Fields: the input path, the output path (or none), the status, the source type (or none), the
-    /// route, the warnings and the error (its JSON form, or none). A converted item, the common case, is
-    /// encoded and decoded with no `JSONEncoder`, which would cost more than the rest of its bookkeeping.
+    /// route, the warnings and the error (its fields in the same binary form, or none). No item is
+    /// encoded or decoded with `JSONEncoder`, which costs more than the rest of an item's bookkeeping.
     ///
     /// A record is written straight into the spill's buffer (`append`) and read where it lies (`View`):
     /// a job records thousands of items a second, and an array per record was most of the cost.
@@ -16,9 +16,89 @@ extension ItemSpill {
         /// The bytes before the input path in a frame: the frame's length, then the input's length.
         static let inputOffset = 8
 
-        /// The error's field, encoded before the spill's lock is taken (a failed item is rare, and `JSONEncoder` is slow).
+        /// The error's field, encoded before the spill's lock is taken: the code, the message, the file, then the location.
         static func errorField(_ item: ConversionReport.Item) -> [UInt8]? {
-            item.error.flatMap { try? JSONEncoder().encode($0) }.map(Array.init)
+            guard let error = item.error else { return nil }
+            var writer = BinaryWriter(capacity: 64 + error.code.utf8.count + error.message.utf8.count + (error.file?.utf8.count ?? 0))
+            writer.string(error.code)
+            writer.string(error.message)
+            writer.string(error.file)
+            appendLocation(error.location, to: &writer)
+            return writer.bytes
+        }
+
+        /// The tag of each kind of `ErrorLocation` in an error's field.
+        private enum LocationTag: UInt8 {
+            case absent, byte, line, member, keyPath, inMember
+        }
+
+        /// A location as its tag and its values; a place inside a member is the member, then the inner location.
+        private static func appendLocation(_ location: ErrorLocation?, to writer: inout BinaryWriter) {
+            var next = location
+            while true {
+                switch next {
+                case nil:
+                    writer.byte(LocationTag.absent.rawValue)
+                    return
+                case .byte(let offset)?:
+                    writer.byte(LocationTag.byte.rawValue)
+                    writer.number(Int64(offset))
+                    return
+                case .line(let line, let column)?:
+                    writer.byte(LocationTag.line.rawValue)
+                    writer.number(Int64(line))
+                    writer.number(Int64(column))
+                    return
+                case .member(let path)?:
+                    writer.byte(LocationTag.member.rawValue)
+                    writer.string(path)
+                    return
+                case .keyPath(let path)?:
+                    writer.byte(LocationTag.keyPath.rawValue)
+                    writer.string(path)
+                    return
+                case .inMember(let path, let inner)?:
+                    writer.byte(LocationTag.inMember.rawValue)
+                    writer.string(path)
+                    next = inner
+                }
+            }
+        }
+
+        /// The error of a field written by `errorField`.
+        static func decodeError(_ field: UnsafeRawBufferPointer) throws -> ConversionError {
+            var reader = BinaryReader(field, damaged: damaged)
+            guard let code = try reader.string(), let message = try reader.string() else { throw damaged }
+            let file = try reader.string()
+            // The members that enclose the innermost location, outermost first.
+            var members: [String] = []
+            var location: ErrorLocation?
+            reading: while true {
+                guard let tag = LocationTag(rawValue: try reader.byte()) else { throw damaged }
+                switch tag {
+                case .absent:
+                    guard members.isEmpty else { throw damaged }
+                    break reading
+                case .byte:
+                    location = .byte(Int(truncatingIfNeeded: try reader.number64()))
+                    break reading
+                case .line:
+                    let line = Int(truncatingIfNeeded: try reader.number64())
+                    location = .line(line, column: Int(truncatingIfNeeded: try reader.number64()))
+                    break reading
+                case .member:
+                    location = .member(try reader.string() ?? "")
+                    break reading
+                case .keyPath:
+                    location = .keyPath(try reader.string() ?? "")
+                    break reading
+                case .inMember:
+                    members.append(try reader.string() ?? "")
+                }
+            }
+            for member in members.reversed() { location = location.map { .inMember(member, $0) } }
+            guard reader.position == field.count else { throw damaged }
+            return ConversionError(code: code, message: message, file: file, location: location)
         }
 
         /// Appends the frame of `item` (its error's field already encoded by `errorField`) to `buffer`.
@@ -132,6 +212,28 @@ extension ItemSpill {
                 return statuses[index]
             }
 
+            /// The fields of an item with no warnings and no error (most items of a job), read in place; nil for any other item.
+            ///
+            /// The JSON writer writes such an item from these bytes without decoding it into an `Item`.
+            func plain() throws -> Plain? {
+                var reader = BinaryReader(UnsafeRawBufferPointer(frame), position: inputOffset + input.count, damaged: damaged)
+                let output = try reader.field()
+                let statusIndex = Int(try reader.byte())
+                let statuses = ConversionReport.Status.allCases
+                guard statusIndex < statuses.count else { throw damaged }
+                let sourceType = try reader.field()
+                let routeCount = try reader.count()
+                let routeStart = reader.position
+                // A codec that reads as "none" is left to `item()`, which reads it as empty.
+                for _ in 0..<routeCount { guard try reader.field() != nil else { return nil } }
+                let route = reader.bytes(from: routeStart)
+                guard try reader.count() == 0, try reader.field() == nil else { return nil }
+                func bytes(_ raw: UnsafeRawBufferPointer) -> UnsafeBufferPointer<UInt8> { raw.assumingMemoryBound(to: UInt8.self) }
+                return Plain(
+                    input: input, output: output.map(bytes), status: statuses[statusIndex], sourceType: sourceType.map(bytes), routeCount: routeCount,
+                    route: bytes(route))
+            }
+
             /// The report line this record holds.
             func item() throws -> ConversionReport.Item {
                 var reader = BinaryReader(UnsafeRawBufferPointer(frame), position: 4, damaged: damaged)
@@ -150,9 +252,34 @@ extension ItemSpill {
                     let message = try reader.string() ?? ""
                     warnings.append(ConversionWarning(code: code, path: path, message: message))
                 }
-                let error = try reader.field().map { try JSONDecoder().decode(ConversionError.self, from: Data($0)) }
+                let error = try reader.field().map(Record.decodeError)
                 return ConversionReport.Item(
                     input: input, output: output, status: statuses[statusIndex], sourceType: sourceType, route: route, warnings: warnings, error: error)
+            }
+        }
+
+        /// An item with no warnings and no error, its fields where they lie in a record (valid while the record is).
+        struct Plain {
+            /// The input path's bytes.
+            let input: UnsafeBufferPointer<UInt8>
+            /// The output path's bytes, if any.
+            let output: UnsafeBufferPointer<UInt8>?
+            let status: ConversionReport.Status
+            /// The source type's UTF-8, if any.
+            let sourceType: UnsafeBufferPointer<UInt8>?
+            /// How many codecs `route` holds.
+            let routeCount: Int
+            /// The route's codecs as byte strings (a 4-byte length, then the UTF-8), already checked by `plain()`.
+            let route: UnsafeBufferPointer<UInt8>
+
+            /// Calls `body` with each codec's UTF-8 along the route, source first.
+            func forEachCodec(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+                var position = 0
+                for _ in 0..<routeCount {
+                    let length = Int(readNumber(route, at: position))
+                    body(UnsafeBufferPointer(rebasing: route[(position + 4)..<(position + 4 + length)]))
+                    position += 4 + length
+                }
             }
         }
 

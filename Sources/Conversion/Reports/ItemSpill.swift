@@ -106,8 +106,18 @@ final class ItemSpill: Sendable {
         while true {
             let runs = state.withLock { $0.runs }
             guard runs.count > Self.mergeFanIn else { return }
-            // Merge the shortest runs first, so each record is rewritten as few times as possible.
-            let group = Array(runs.sorted { $0.length < $1.length }.prefix(Self.mergeFanIn))
+            // Merge the neighbouring runs that are shortest together, so each record is rewritten as few
+            // times as possible, and put the merged run in their place: runs stay in the order their
+            // records were added, so equal paths still come out in that order.
+            var groupStart = 0
+            var groupLength = runs[0..<Self.mergeFanIn].reduce(0) { $0 + $1.length }
+            var windowLength = groupLength
+            for start in 1...(runs.count - Self.mergeFanIn) {
+                windowLength += runs[start + Self.mergeFanIn - 1].length
+                windowLength -= runs[start - 1].length
+                if windowLength < groupLength { (groupStart, groupLength) = (start, windowLength) }
+            }
+            let group = Array(runs[groupStart..<(groupStart + Self.mergeFanIn)])
             var merged: [UInt8] = []
             merged.reserveCapacity(Self.readChunkSize * 4 + 4096)
             let start = state.withLock { $0.end }
@@ -123,8 +133,7 @@ final class ItemSpill: Sendable {
             try append(merged, at: start + written)
             written += UInt64(merged.count)
             state.withLock { state in
-                let removed = Set(group.map(\.offset))
-                state.runs = state.runs.filter { !removed.contains($0.offset) } + [Run(offset: start, length: written)]
+                state.runs.replaceSubrange(groupStart..<(groupStart + Self.mergeFanIn), with: [Run(offset: start, length: written)])
                 state.end = start + written
             }
         }
@@ -201,6 +210,9 @@ final class ItemSpill: Sendable {
     }
 
     /// Reads the records of `sources` in merged order (ties in source order, so equal paths keep the order they finished in).
+    ///
+    /// The next record comes from a binary heap of the runs ordered by (head path, run index): about
+    /// two comparisons per level of a heap of `mergeFanIn` runs, where a scan compared every run's head.
     private func merge(_ sources: [Source], _ body: (Record.View) throws -> Void) throws {
         var cursors = sources.map(RunCursor.init)
         for index in cursors.indices { try cursors[index].advance(self) }
@@ -209,18 +221,65 @@ final class ItemSpill: Sendable {
             while try cursors[0].withHead(body) { try cursors[0].advance(self) }
             return
         }
-        while true {
-            var smallest = -1
-            for index in cursors.indices where cursors[index].head != nil {
-                if smallest < 0 {
-                    smallest = index
-                } else if try cursors[index].precedes(cursors[smallest]) {
-                    smallest = index
-                }
-            }
-            guard smallest >= 0 else { return }
+        var heap = MergeHeap(runs: cursors.indices.filter { cursors[$0].head != nil }) { Self.precedes(cursors[$0], $0, cursors[$1], $1) }
+        while let smallest = heap.first {
             _ = try cursors[smallest].withHead(body)
             try cursors[smallest].advance(self)
+            if cursors[smallest].head == nil {
+                heap.removeFirst { Self.precedes(cursors[$0], $0, cursors[$1], $1) }
+            } else {
+                heap.firstChanged { Self.precedes(cursors[$0], $0, cursors[$1], $1) }
+            }
+        }
+    }
+
+    /// Whether run `leftIndex`'s head comes before run `rightIndex`'s: a smaller path, or an equal path in an earlier run.
+    private static func precedes(_ left: RunCursor, _ leftIndex: Int, _ right: RunCursor, _ rightIndex: Int) -> Bool {
+        let order = left.buffer.withUnsafeBufferPointer { leftBytes in
+            right.buffer.withUnsafeBufferPointer { rightBytes in
+                Record.compare(UnsafeBufferPointer(rebasing: leftBytes[left.headInput]), UnsafeBufferPointer(rebasing: rightBytes[right.headInput]))
+            }
+        }
+        return order != 0 ? order < 0 : leftIndex < rightIndex
+    }
+
+    /// A binary min-heap of run indices; the order is passed to each call, as it reads the runs' current heads.
+    struct MergeHeap {
+        private var runs: [Int]
+
+        /// A heap of `runs` (each with a head) under `precedes`.
+        init(runs: [Int], precedes: (Int, Int) -> Bool) {
+            self.runs = runs
+            for index in stride(from: runs.count / 2 - 1, through: 0, by: -1) { siftDown(index, precedes) }
+        }
+
+        /// The run whose head comes first, or nil when every run has ended.
+        var first: Int? { runs.first }
+
+        /// Restores the order after the first run's head moved on.
+        mutating func firstChanged(_ precedes: (Int, Int) -> Bool) {
+            siftDown(0, precedes)
+        }
+
+        /// Drops the first run (it has ended).
+        mutating func removeFirst(_ precedes: (Int, Int) -> Bool) {
+            let last = runs.removeLast()
+            guard !runs.isEmpty else { return }
+            runs[0] = last
+            siftDown(0, precedes)
+        }
+
+        private mutating func siftDown(_ start: Int, _ precedes: (Int, Int) -> Bool) {
+            var parent = start
+            while true {
+                let left = 2 * parent + 1
+                guard left < runs.count else { return }
+                var child = left
+                if left + 1 < runs.count, precedes(runs[left + 1], runs[left]) { child = left + 1 }
+                guard precedes(runs[child], runs[parent]) else { return }
+                runs.swapAt(child, parent)
+                parent = child
+            }
         }
     }
 
@@ -233,6 +292,8 @@ final class ItemSpill: Sendable {
         var bufferStart = 0
         /// The current record's frame in `buffer`, or nil at the end of the run.
         var head: Range<Int>?
+        /// The current record's input path in `buffer`, the merge's sort key.
+        var headInput: Range<Int> = 0..<0
 
         init(_ source: Source) {
             switch source {
@@ -250,6 +311,11 @@ final class ItemSpill: Sendable {
                 let length = buffer.withUnsafeBufferPointer { Record.frameLength(UnsafeBufferPointer(rebasing: $0[bufferStart...])) }
                 if let length {
                     head = bufferStart..<(bufferStart + length)
+                    // Checked once here, so comparing heads needs no checks.
+                    let inputLength = try buffer.withUnsafeBufferPointer {
+                        try Record.View(frame: UnsafeBufferPointer(rebasing: $0[bufferStart..<(bufferStart + length)])).input.count
+                    }
+                    headInput = (bufferStart + Record.inputOffset)..<(bufferStart + Record.inputOffset + inputLength)
                     bufferStart += length
                     return
                 }
@@ -273,18 +339,6 @@ final class ItemSpill: Sendable {
             guard let head else { return false }
             try buffer.withUnsafeBufferPointer { bytes in try body(try Record.View(frame: UnsafeBufferPointer(rebasing: bytes[head]))) }
             return true
-        }
-
-        /// Whether this head's path sorts before `other`'s head's path (both heads are there).
-        func precedes(_ other: RunCursor) throws -> Bool {
-            guard let head, let otherHead = other.head else { return false }
-            return try buffer.withUnsafeBufferPointer { bytes in
-                try other.buffer.withUnsafeBufferPointer { otherBytes in
-                    let mine = try Record.View(frame: UnsafeBufferPointer(rebasing: bytes[head]))
-                    let theirs = try Record.View(frame: UnsafeBufferPointer(rebasing: otherBytes[otherHead]))
-                    return Record.precedes(mine.input, theirs.input)
-                }
-            }
         }
     }
 }
