@@ -41,13 +41,7 @@ enum ReportBytes {
             appendJSONString(codec, to: &bytes)
             append(index == item.route.count - 1 ? "\n" : ",\n", to: &bytes)
         }
-        append("      ]", to: &bytes)
-        if let sourceType = item.sourceType {
-            append(",\n      \"sourceType\" : ", to: &bytes)
-            appendJSONString(sourceType, to: &bytes)
-        }
-        append(",\n      \"status\" : ", to: &bytes)
-        appendJSONString(item.status.rawValue, to: &bytes)
+        appendRouteEnd(sourceType: item.sourceType, status: item.status, to: &bytes, writing: appendJSONString)
         append(",\n      \"warnings\" : [\n", to: &bytes)
         if item.warnings.isEmpty { append("\n", to: &bytes) }
         for (index, warning) in item.warnings.enumerated() {
@@ -79,14 +73,23 @@ enum ReportBytes {
             index += 1
             append(index == item.routeCount ? "\n" : ",\n", to: &bytes)
         }
+        appendRouteEnd(sourceType: item.sourceType, status: item.status, to: &bytes, writing: appendJSONString)
+        append(",\n      \"warnings\" : [\n\n      ]\n    }", to: &bytes)
+    }
+
+    /// The end of an item's `route` array, then its `sourceType` (when it has one) and its `status`: what lies between
+    /// the route and the warnings, for a decoded item (`Text` is `String`) and for a spill record (its bytes).
+    @inline(__always)
+    private static func appendRouteEnd<Text>(
+        sourceType: Text?, status: ConversionReport.Status, to bytes: inout [UInt8], writing: (Text, inout [UInt8]) -> Void
+    ) {
         append("      ]", to: &bytes)
-        if let sourceType = item.sourceType {
+        if let sourceType {
             append(",\n      \"sourceType\" : ", to: &bytes)
-            appendJSONString(sourceType, to: &bytes)
+            writing(sourceType, &bytes)
         }
         append(",\n      \"status\" : ", to: &bytes)
-        appendJSONString(item.status.rawValue, to: &bytes)
-        append(",\n      \"warnings\" : [\n\n      ]\n    }", to: &bytes)
+        appendJSONString(status.rawValue, to: &bytes)
     }
 
     /// `ConversionError`'s `Codable` form (keys sorted: `byteOffset`, `code`, `file`, `location`, `message`), its `{` at `indent`.
