@@ -165,16 +165,9 @@ extension ConversionReportReader {
             var keyPath: String?
             var inner: ErrorLocation?
 
-            /// The location the fields stand for, by the same precedence as `CodableLocation.location`.
+            /// The location the fields stand for, as `ConversionError`'s `Codable` form reads them.
             var location: ErrorLocation? {
-                if let byte { return .byte(byte) }
-                if let line { return .line(line, column: column ?? 1) }
-                if let keyPath { return .keyPath(keyPath) }
-                if let member {
-                    if let inner { return .inMember(member, inner) }
-                    return .member(member)
-                }
-                return nil
+                ConversionError.location(byte: byte, line: line, column: column, keyPath: keyPath, member: member, inner: inner)
             }
         }
 
