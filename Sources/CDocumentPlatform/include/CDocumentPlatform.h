@@ -36,4 +36,17 @@ int docmigrate_sha256_hardware_available(void);
 /// do not exist (and on other architectures the function does nothing).
 void docmigrate_sha256_compress_hardware(uint32_t state[8], const void *blocks, size_t blockCount);
 
+/// Whether this CPU has AVX2 and the operating system saves its registers, asked of CPUID and XCR0 at
+/// run time. Returns 1 or 0; always 0 on other architectures.
+int docmigrate_avx2_available(void);
+
+/// Counts, over the first bytes of `bytes[0..<count]` taken 32 at a time (each chunk also looks at the
+/// byte after it, so at least the last byte is left), the upper-half bytes plus those of them in a set,
+/// into `extra`, and the CRs directly followed by an LF, into `pairs`; returns how many bytes it took
+/// (a multiple of 32, at most `count - 1`). A byte `b` is in the set when `lowNibbles[b & 15]` and
+/// `highNibbles[b >> 4]` share a bit; `highNibbles` must be zero for 0 to 7. Call it only where
+/// `docmigrate_avx2_available` returned 1 (elsewhere it takes no bytes).
+size_t docmigrate_eight_bit_utf8_extra_avx2(
+    const void *bytes, size_t count, const uint8_t lowNibbles[16], const uint8_t highNibbles[16], uint64_t *extra, uint64_t *pairs);
+
 #endif

@@ -74,6 +74,58 @@ import Testing
         }
     }
 
+    /// Mac OS Roman (every byte defined) and the other tables when replacing: the 32-byte kernel runs wherever the CPU has AVX2.
+    static let kernelSetups = setups.filter { $0.encoding == .macOSRoman || $0.replacing }
+
+    @Test(arguments: kernelSetups)
+    func theKernelCountsWhatTheEightByteLoopCountsOnLongBlocks(_ setup: Setup) throws {
+        let normalization = setup.lineEnding.map { TextNormalization(lineEnding: $0) }
+        let table = setup.encoding.utf8Sequences
+        let kernelCounter = try #require(TextTranscoding.OutputLengthCounter(table: table, replacing: setup.replacing, normalization: normalization))
+        #expect(kernelCounter.usesKernel == EightBitUTF8LengthKernel.isAvailable)
+        let loopCounter = try #require(TextTranscoding.OutputLengthCounter(table: table, replacing: setup.replacing, normalization: normalization, usesKernel: false))
+        #expect(!loopCounter.usesKernel)
+        for seed in UInt64(1)...40 {
+            let bytes = Self.input(count: 33 + Int(seed) * 397 % 6_000, seed: seed, encoding: setup.encoding, undefined: setup.replacing)
+            var withKernel = kernelCounter, withLoop = loopCounter
+            // Blocks of every size from one byte to the whole input, so that chunks end everywhere.
+            var generator = SeededGenerator(seed: seed &* 977)
+            var start = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start + Int.random(in: 1...(seed % 4 == 0 ? bytes.count : 300), using: &generator))
+                bytes[start..<end].withUnsafeBytes { block in
+                    withKernel.count(block)
+                    withLoop.count(block)
+                }
+                start = end
+            }
+            #expect(withKernel.finish() == withLoop.finish(), "\(setup.testDescription), seed \(seed)")
+            #expect(withKernel.finish() == Self.referenceLength(bytes, setup), "\(setup.testDescription), seed \(seed)")
+        }
+    }
+
+    @Test func theKernelCountsAPairAndAThreeByteCharacterAtEveryPlaceOfAChunk() throws {
+        let normalization = TextNormalization(lineEnding: .lf)
+        let setup = Setup(encoding: .macOSRoman, replacing: false, lineEnding: .lf)
+        // A CR LF pair, a lone CR, then ™ (0xAA, three bytes) and é (0x8E, two), each starting at every offset of two 32-byte chunks and the byte after.
+        let fresh = try #require(TextTranscoding.OutputLengthCounter(table: SingleByteEncoding.macOSRoman.utf8Sequences, replacing: false, normalization: normalization))
+        for pattern in [[0x0D, 0x0A], [0x0D, 0x61], [0xAA, 0x61], [0x8E, 0x0D], [0xF0, 0xFF]] as [[UInt8]] {
+            for place in 0..<70 {
+                var bytes = [UInt8](repeating: 0x61, count: 100)
+                bytes.replaceSubrange(place..<place + pattern.count, with: pattern)
+                for blockSize in [33, 64, 65, 100] {
+                    var counter = fresh
+                    var start = 0
+                    while start < bytes.count {
+                        bytes[start..<min(bytes.count, start + blockSize)].withUnsafeBytes { counter.count($0) }
+                        start += blockSize
+                    }
+                    #expect(counter.finish() == Self.referenceLength(bytes, setup), "\(pattern) at \(place), blocks of \(blockSize)")
+                }
+            }
+        }
+    }
+
     @Test func aPairCutByEveryBlockBoundaryIsCountedOnce() throws {
         // CR LF pairs at every offset of an eight-byte word and across words, and CR CR LF, LF CR, CR at the end.
         let bytes: [UInt8] = Array("ab\r\ncdefg\r\nhijklm\r\r\n\n\rxyz\r\n\r".utf8) + [0x8E, 0x0D, 0x0A, 0xAA, 0x0D]
