@@ -84,6 +84,45 @@ import Testing
         }
     }
 
+    /// Prose-like bytes: ASCII runs of every length up to 40 (so the eight-byte paths run, and meet a CR at every place of a word),
+    /// line endings of each kind and runs of them, upper-half bytes, now and then one windows-1252 leaves undefined.
+    static func proseLike(count: Int, seed: UInt64) -> [UInt8] {
+        var generator = SeededGenerator(seed: seed)
+        var bytes: [UInt8] = []
+        while bytes.count < count {
+            bytes += (0..<Int.random(in: 0...40, using: &generator)).map { _ in UInt8.random(in: 0x20...0x7E, using: &generator) }
+            switch UInt8.random(in: 0...9, using: &generator) {
+            case 0...2: bytes += [[0x0D], [0x0A], [0x0D, 0x0A], [0x0D, 0x0D, 0x0A], [0x0A, 0x0D]][Int.random(in: 0...4, using: &generator)]
+            case 3...6: bytes.append(UInt8.random(in: 0x80...0xFF, using: &generator))
+            case 7: bytes.append(0x81)
+            default: break
+            }
+        }
+        return Array(bytes.prefix(count))
+    }
+
+    @Test(arguments: tables)
+    func theTranscoderWritesTheWholeDocumentRoutesBytesOnLongText(_ encoding: SingleByteEncoding) {
+        for seed in UInt64(1)...12 {
+            let bytes = Self.proseLike(count: 500 + Int(seed) * 250, seed: seed)
+            for replacing in [false, true] {
+                let expected = Self.wholeDocument(bytes, encoding, replacing: replacing)
+                for blockSize in [1, 7, 8, 9, 31, 64, 333, bytes.count] {
+                    let actual = Self.streamed(bytes, encoding, replacing: replacing, blockSize: blockSize)
+                    switch (expected, actual) {
+                    case (.success(let expectedBytes), .success(let actualBytes)):
+                        #expect(actualBytes == expectedBytes, "\(encoding.name), seed \(seed), replacing \(replacing), blocks of \(blockSize)")
+                    case (.failure(let expectedError), .failure(let actualError)):
+                        #expect(actualError.location == expectedError.location, "\(encoding.name), seed \(seed), blocks of \(blockSize)")
+                        #expect(actualError.message == expectedError.message)
+                    default:
+                        Issue.record("\(encoding.name), seed \(seed), blocks of \(blockSize): whole route \(expected), streamed \(actual)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func aCarriageReturnAtTheEndOfABlockPairsWithALineFeedAtTheStartOfTheNext() {
         // "a CR | LF b CR | CR | LF CR": CR LF split by a boundary is one ending, a lone CR before a split pair another.
         let bytes: [UInt8] = [0x61, 0x0D, 0x0A, 0x62, 0x0D, 0x0D, 0x0A, 0x0D]
