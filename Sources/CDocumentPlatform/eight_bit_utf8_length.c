@@ -7,29 +7,20 @@
 #include "CDocumentPlatform.h"
 
 #if defined(__x86_64__)
-#include <cpuid.h>
+#include "cpu_features.h"
 #include <immintrin.h>
 
 int docmigrate_avx2_available(void) {
-    unsigned int eax = 0, ebx = 0, ecx = 0, edx = 0;
-    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) {
-        return 0;
-    }
+    unsigned int leaf1ECX = 0, leaf7EBX = 0;
+    docmigrate_cpu_features(&leaf1ECX, &leaf7EBX);
     // The operating system must save the YMM registers (OSXSAVE, then XCR0's SSE and AVX state bits).
-    const unsigned int osxsave = 1u << 27, avx = 1u << 28;
-    if ((ecx & osxsave) == 0 || (ecx & avx) == 0) {
+    const unsigned int osxsave = 1u << 27, avx = 1u << 28, avx2 = 1u << 5;
+    if ((leaf1ECX & osxsave) == 0 || (leaf1ECX & avx) == 0 || (leaf7EBX & avx2) == 0) {
         return 0;
     }
     unsigned int xcr0Low = 0, xcr0High = 0;
     __asm__ volatile("xgetbv" : "=a"(xcr0Low), "=d"(xcr0High) : "c"(0));
-    if ((xcr0Low & 0x6) != 0x6) {
-        return 0;
-    }
-    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) {
-        return 0;
-    }
-    const unsigned int avx2 = 1u << 5;
-    return (ebx & avx2) != 0;
+    return (xcr0Low & 0x6) == 0x6;
 }
 
 __attribute__((target("avx2")))

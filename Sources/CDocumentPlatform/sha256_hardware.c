@@ -6,25 +6,15 @@
 #include "CDocumentPlatform.h"
 
 #if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
+#include "cpu_features.h"
 #include <immintrin.h>
 
 int docmigrate_sha256_hardware_available(void) {
-    unsigned int eax = 0, ebx = 0, ecx = 0, edx = 0;
-    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) {
-        return 0;
-    }
+    unsigned int leaf1ECX = 0, leaf7EBX = 0;
+    docmigrate_cpu_features(&leaf1ECX, &leaf7EBX);
     // The byte swap and the state shuffles use SSSE3 (pshufb, palignr) and SSE4.1 (pblendw).
-    const unsigned int ssse3 = 1u << 9, sse41 = 1u << 19;
-    if ((ecx & ssse3) == 0 || (ecx & sse41) == 0) {
-        return 0;
-    }
-    // __get_cpuid_count checks the highest leaf first, so a CPU without leaf 7 answers 0.
-    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) {
-        return 0;
-    }
-    const unsigned int sha = 1u << 29;
-    return (ebx & sha) != 0;
+    const unsigned int ssse3 = 1u << 9, sse41 = 1u << 19, sha = 1u << 29;
+    return (leaf1ECX & ssse3) != 0 && (leaf1ECX & sse41) != 0 && (leaf7EBX & sha) != 0;
 }
 
 // FIPS 180-4 section 4.2.2: the first 32 bits of the fractional parts of the cube roots of the
