@@ -84,8 +84,7 @@ struct ConversionReportReader {
         input.advance()
         var header: [(key: String, value: [UInt8])] = []
         var seenKeys = Set<String>()
-        var next = try nonWhitespaceBeforeEnd()
-        if next == .closeBrace {
+        if try nonWhitespaceBeforeEnd() == .closeBrace {
             input.advance()
         } else {
             while true {
@@ -103,17 +102,7 @@ struct ConversionReportReader {
                 } else {
                     try skipValue(depth: 1)
                 }
-                next = try nonWhitespaceBeforeEnd()
-                if next == .closeBrace {
-                    input.advance()
-                    break
-                }
-                guard next == .comma else { throw unexpected(next, "after a member of the report") }
-                input.advance()
-                if try nonWhitespaceBeforeEnd() == .closeBrace {
-                    input.advance()
-                    break
-                }
+                if try separatorOrEnd(closing: .closeBrace, "after a member of the report") { break }
             }
         }
         if let trailing = try nonWhitespace() { throw unexpected(trailing, "after the report") }
@@ -165,17 +154,7 @@ struct ConversionReportReader {
                 if let decoded { try body(decoded) }
             }
             index += 1
-            let next = try nonWhitespaceBeforeEnd()
-            if next == .closeBracket {
-                input.advance()
-                return
-            }
-            guard next == .comma else { throw unexpected(next, "after an item") }
-            input.advance()
-            if try nonWhitespaceBeforeEnd() == .closeBracket {
-                input.advance()
-                return
-            }
+            if try separatorOrEnd(closing: .closeBracket, "after an item") { return }
         }
     }
 
@@ -223,6 +202,25 @@ struct ConversionReportReader {
     private mutating func nonWhitespaceBeforeEnd() throws -> UInt8 {
         guard let byte = try nonWhitespace() else { throw SyntaxError(offset: input.offset, reason: "the file ends inside the report") }
         return byte
+    }
+
+    /// After a member of an object or an element of an array: consumes the container's `close`, or a comma, and then
+    /// `close` too when one trailing comma ends the container (as `JSONDecoder` allows); true when the container ended.
+    /// Anything else is unexpected at `place`.
+    @inline(__always)
+    private mutating func separatorOrEnd(closing close: UInt8, _ place: String) throws -> Bool {
+        let byte = try nonWhitespaceBeforeEnd()
+        if byte == close {
+            input.advance()
+            return true
+        }
+        guard byte == .comma else { throw unexpected(byte, place) }
+        input.advance()
+        if try nonWhitespaceBeforeEnd() == close {
+            input.advance()
+            return true
+        }
+        return false
     }
 
     private func unexpected(_ byte: UInt8?, _ place: String) -> SyntaxError {
@@ -279,18 +277,7 @@ struct ConversionReportReader {
                 expected = .value
             case .separator:
                 guard let isObject = containers.last else { return }
-                let close: UInt8 = isObject ? .closeBrace : .closeBracket
-                let byte = try nonWhitespaceBeforeEnd()
-                if byte == close {
-                    input.advance()
-                    containers.removeLast()
-                    continue
-                }
-                guard byte == .comma else { throw unexpected(byte, isObject ? "in an object" : "in an array") }
-                input.advance()
-                // One trailing comma is allowed, as JSONDecoder allows it.
-                if try nonWhitespaceBeforeEnd() == close {
-                    input.advance()
+                if try separatorOrEnd(closing: isObject ? .closeBrace : .closeBracket, isObject ? "in an object" : "in an array") {
                     containers.removeLast()
                 } else {
                     expected = isObject ? .key : .value
