@@ -41,6 +41,7 @@ let package = Package(
     name: "docmigrate",
     platforms: [.macOS(.v15)],
     products: [
+        .library(name: "Diagnostics", targets: ["Diagnostics"]),
         .library(name: "DocumentPlatform", targets: ["DocumentPlatform"]),
         .library(name: "DocumentModels", targets: ["DocumentModels"]),
         .library(name: "DocumentCodecs", targets: ["DocumentCodecs"]),
@@ -56,10 +57,16 @@ let package = Package(
     targets: [
         // The few Linux calls that Glibc does not export to Swift (renameat2, syncfs).
         .target(name: "CDocumentPlatform"),
+        // What every layer reports with: the located-error protocol and its locations, and the one
+        // writer per output format (JSON strings, XML, JUnit, GitHub workflow commands, Markdown, HTML).
+        .target(
+            name: "Diagnostics",
+            swiftSettings: swiftSettings
+        ),
         // Portable stand-ins for the Apple types Foundation on Linux lacks.
         .target(
             name: "DocumentPlatform",
-            dependencies: ["CDocumentPlatform"],
+            dependencies: ["CDocumentPlatform", "Diagnostics"],
             swiftSettings: swiftSettings
         ),
         // The SwiftUI document protocols (legacy and 27) and the headless DocumentHost.
