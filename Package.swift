@@ -81,18 +81,19 @@ let package = Package(
             dependencies: ["DocumentModels"],
             swiftSettings: swiftSettings
         ),
-        // The built-in codecs and the conversions between them; they reuse Comparison's strict JSON
-        // reader and its comparators to explain where two snapshots differ.
+        // The built-in codecs and every format rule: the strict JSON scanner and parser, CSV, text decoding,
+        // property lists, keyed archives, RTF; each format's semantic comparison stays with its codec.
         .target(
             name: "Formats",
-            dependencies: ["DocumentCodecs", "Comparison"],
+            dependencies: ["DocumentCodecs"],
             swiftSettings: swiftSettings
         ),
-        // Comparators that explain differences (bytes, text, JSON, packages) and SHA-256; below the
-        // built-in formats, the verifier and the batch converter (which must not import each other).
+        // Format-agnostic comparison: rules per member glob, bytes, text normalisations, the folder walk
+        // and rename pairing; a json, csv or semantic rule asks the format's own comparison in Formats.
+        // Below the verifier and the batch converter (which must not import each other).
         .target(
             name: "Comparison",
-            dependencies: ["DocumentCodecs"],
+            dependencies: ["Formats"],
             swiftSettings: swiftSettings
         ),
         // The verifier: golden corpora, routes, the compatibility matrix, reports.

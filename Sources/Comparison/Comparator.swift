@@ -1,6 +1,7 @@
 import Dispatch
 import DocumentCodecs
 import DocumentPlatform
+import Formats
 import Foundation
 import Synchronization
 

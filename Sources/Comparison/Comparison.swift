@@ -1,3 +1,4 @@
-// The comparators take and return FileWrapper, UTType, AnyDocumentCodec and LocatedError values, so a
+// The comparators take and return FileWrapper, UTType, AnyDocumentCodec and LocatedError values, and
+// their rules name the formats' own comparisons (JSON variations, CSV dialects and key columns), so a
 // caller that imports Comparison alone finds them.
-@_exported import DocumentCodecs
+@_exported import Formats

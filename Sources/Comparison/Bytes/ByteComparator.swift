@@ -91,10 +91,3 @@ public struct ByteComparator: Sendable {
         return "0x" + (digits.count == 1 ? "0" + digits : digits)
     }
 }
-
-/// The one way byte offsets are printed (DESIGN.md): 0-based, decimal and hex.
-enum ByteOffset {
-    static func describe(_ offset: Int) -> String {
-        ErrorLocation.byte(offset).description
-    }
-}

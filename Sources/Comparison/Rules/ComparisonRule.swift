@@ -1,3 +1,5 @@
+import Formats
+
 /// How two contents are compared: a plain value that manifests store by stable names.
 ///
 /// Like a snapshot-testing strategy, a rule is data, not code: `.bytes`, `.text(normalisations:)`,

@@ -1,4 +1,5 @@
 import DocumentPlatform
+import Formats
 import Foundation
 
 /// Compares two texts and names the cause of a difference when one fully explains it.
@@ -23,7 +24,7 @@ public struct TextComparator: Sendable {
     /// The difference between two encoded texts, or nil when they are equal after the normalisations.
     public func compare(expected: Data, actual: Data) -> Difference? {
         if expected == actual { return nil }
-        switch (TextDecoding.utf8(expected), TextDecoding.utf8(actual)) {
+        switch (TextDecoding.utf8Scalars(expected), TextDecoding.utf8Scalars(actual)) {
         case (.success(let expectedScalars), .success(let actualScalars)):
             return compare(expectedScalars: expectedScalars, actualScalars: actualScalars)
         case (let expectedResult, let actualResult):

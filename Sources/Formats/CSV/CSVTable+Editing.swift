@@ -1,4 +1,3 @@
-import Comparison
 
 extension CSVTable {
     /// A new table of `rows` (the header first when `hasHeader`), quoted only where needed, as Python's `csv.writer` writes.

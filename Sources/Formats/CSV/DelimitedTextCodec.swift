@@ -1,4 +1,3 @@
-import Comparison
 import DocumentCodecs
 import Foundation
 
@@ -11,7 +10,7 @@ public typealias StrictCSVCodec = DelimitedTextCodec<StrictCommaSeparatedValues>
 
 /// A delimited-text table, kept exactly as written so that an unchanged table re-encodes byte for byte.
 ///
-/// Reading goes through Comparison's `CSVTokenizer` (strict RFC 4180, UTF-8, a byte-order mark kept;
+/// Reading goes through `CSVTokenizer` (strict RFC 4180, UTF-8, a byte-order mark kept;
 /// see there for what is refused and why), and the snapshot (`CSVTable`) records each field's quoting,
 /// each record's line ending, the delimiter and the mark. The header flag comes from
 /// `CSVTable.firstRecordIsHeader(_:)`. Ragged rows are kept and listed by `CSVTable.raggedRecords`.

@@ -1,4 +1,3 @@
-import Comparison
 import DocumentCodecs
 
 /// What distinguishes the delimited-text formats: an identifier, content types and the delimiters a file may use.

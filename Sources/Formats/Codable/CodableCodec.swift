@@ -1,4 +1,3 @@
-import Comparison
 import DocumentCodecs
 import Foundation
 

@@ -1,4 +1,3 @@
-import Comparison
 import DocumentCodecs
 
 /// A CSV table as JSON rows: an array of objects keyed by the header, or of arrays when there is no header.

@@ -1,4 +1,3 @@
-import Comparison
 import DocumentCodecs
 
 /// A CSV table as TSV: the same cells, separated by tabs.

@@ -1,4 +1,3 @@
-import Comparison
 import DocumentCodecs
 
 /// JSON as a property list: objects become dictionaries (member order kept), arrays arrays, strings

@@ -1,4 +1,3 @@
-import Comparison
 import DocumentCodecs
 
 /// A keyed archive as JSON, for reading and migration: the tree in the scheme of `KeyedArchiveRendering`.

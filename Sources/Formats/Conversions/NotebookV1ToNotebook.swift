@@ -1,4 +1,3 @@
-import Comparison
 import DocumentCodecs
 
 /// A notebook v1 file migrated to the notebook package: the same title and page texts, in order.

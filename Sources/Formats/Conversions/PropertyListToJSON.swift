@@ -1,4 +1,3 @@
-import Comparison
 import DocumentCodecs
 
 /// A property list as JSON: dictionaries become objects (key order kept), arrays arrays, strings,

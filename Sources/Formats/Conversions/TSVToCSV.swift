@@ -1,4 +1,3 @@
-import Comparison
 import DocumentCodecs
 
 /// A TSV table as CSV: the same cells, separated by commas.

@@ -1,10 +1,9 @@
-import Comparison
 import DocumentCodecs
 import Foundation
 
 /// JSON documents (`public.json`), read strictly and written as `JSONEncoder` writes them.
 ///
-/// Reading uses Comparison's strict RFC 8259 `JSONParser` (no trailing commas, comments, leading
+/// Reading uses the strict RFC 8259 `JSONParser` (no trailing commas, comments, leading
 /// zeros, `NaN`, lone surrogates or repeated keys; nesting capped at 512, `JSONEncoder`'s own limit),
 /// never `JSONSerialization`, which accepts `[1,]` and keeps the last of two repeated keys. Decoding
 /// detects the layout (`JSONDocument.init(decoding:)`): a file written by `JSONEncoder` in any of its

@@ -1,9 +1,8 @@
-import Comparison
 import Foundation
 
 /// A JSON document as the JSON codec holds it: the value as written and the style it was written in.
 ///
-/// The value keeps key order and numbers as spelled (Comparison's `JSONValue`), so a document
+/// The value keeps key order and numbers as spelled (`JSONValue`), so a document
 /// written by `JSONEncoder` re-encodes byte for byte when the style is the one it was read with.
 ///
 /// A valid document in any other layout (indented by four spaces or tabs, `": "` separators, a final

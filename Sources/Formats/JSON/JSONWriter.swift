@@ -1,4 +1,3 @@
-import Comparison
 import Foundation
 
 /// Writes a `JSONValue` exactly as swift-foundation's `JSONEncoder` lays out its output.

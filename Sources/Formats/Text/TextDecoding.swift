@@ -7,7 +7,7 @@ import DocumentCodecs
 /// `FE FF`); then strict UTF-8 (pure ASCII counts as UTF-8); then UTF-16 without a mark, when a NUL
 /// in the first two bytes says so and the whole file decodes; then the declared fallback; else the
 /// file is refused. With replacement asked for and nothing else fitting, the bytes are read as UTF-8.
-enum TextDecoding {
+package enum TextDecoding {
     /// An invalid sequence: where it starts and what is wrong.
     struct Invalid: Error {
         let offset: Int

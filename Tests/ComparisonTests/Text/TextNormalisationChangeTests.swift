@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The shortcuts the text comparator takes on differing files: which normalisations can change a text, and UTF-8 decoding in place.
+/// The shortcuts the text comparator takes on differing files: which normalisations can change a text.
 @Suite struct TextNormalisationChangeTests {
     /// Short texts from an alphabet of exactly the scalars the normalisations look at.
     private static func texts(count: Int) -> [[Unicode.Scalar]] {
@@ -64,30 +64,6 @@ import Testing
         for row in rows {
             let difference = try #require(TextComparator().compare(expected: Data(row.expected.utf8), actual: Data(row.actual.utf8)))
             #expect(difference.cause == row.cause, "\(row)")
-        }
-    }
-
-    /// Decoding in place gives the scalars Swift's own validation gives, and the offset of the first bad byte.
-    @Test func utf8DecodingMatchesTheStandardLibrary() {
-        let valid = ["", "ascii only\n", "caf\u{E9} \u{1F600} \u{FEFF}", String(repeating: "x", count: 5_000) + "\u{E9}"]
-        for text in valid {
-            guard case .success(let scalars) = TextDecoding.utf8(Data(text.utf8)) else {
-                Issue.record("\(text) did not decode")
-                continue
-            }
-            #expect(scalars == Array(text.unicodeScalars))
-        }
-        let invalid: [(bytes: [UInt8], offset: Int)] = [
-            ([0x61, 0x80], 1), ([0xC3], 0), ([0x61, 0x62, 0xED, 0xA0, 0x80], 2), ([0xC0, 0xAF], 0),
-            (Array("caf\u{E9}".utf8) + [0xFF, 0x61], 5), ([0xF4, 0x90, 0x80, 0x80], 0),
-        ]
-        for (bytes, offset) in invalid {
-            #expect(String(validating: bytes, as: UTF8.self) == nil)
-            guard case .failure(let error) = TextDecoding.utf8(Data(bytes)) else {
-                Issue.record("\(bytes) decoded")
-                continue
-            }
-            #expect(error.offset == offset, "\(bytes)")
         }
     }
 }

@@ -1,4 +1,4 @@
-import Comparison
+import Formats
 import Foundation
 import TestSupport
 import Testing

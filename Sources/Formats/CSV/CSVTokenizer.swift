@@ -48,11 +48,12 @@ public enum CSVTokenizer {
 
     static func validateUTF8(_ data: Data) throws(CSVParseError) {
         if String(validating: data, as: UTF8.self) != nil { return }
-        if case .failure(let invalid) = TextDecoding.utf8(data) {
-            let byte = data[data.index(data.startIndex, offsetBy: invalid.offset)]
+        let invalidOffset = data.withUnsafeBytes { TextDecoding.utf8FirstInvalidOffset($0.bindMemory(to: UInt8.self)) }
+        if let invalidOffset {
+            let byte = data[data.index(data.startIndex, offsetBy: invalidOffset)]
             throw CSVParseError(
                 code: "csv.invalid-utf8", message: "the byte 0x\(String(byte, radix: 16)) is not valid UTF-8 here",
-                location: .byte(invalid.offset))
+                location: .byte(invalidOffset))
         }
     }
 

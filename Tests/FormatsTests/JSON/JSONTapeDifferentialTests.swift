@@ -1,4 +1,4 @@
-@testable import Comparison
+@testable import Formats
 import Foundation
 import TestSupport
 import Testing

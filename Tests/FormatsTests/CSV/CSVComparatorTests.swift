@@ -1,4 +1,5 @@
 import Comparison
+import Formats
 import Foundation
 import Testing
 

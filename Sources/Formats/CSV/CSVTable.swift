@@ -5,8 +5,7 @@ import Foundation
 /// The snapshot of the CSV and TSV codecs, and what the `csv` comparison rule compares. It keeps
 /// enough to write any file the tokenizer accepts back byte for byte: each field's text and whether
 /// it was quoted, each record's line ending (so the absence of a final line break is the last
-/// record's `.none`), the delimiter and a UTF-8 byte-order mark. It lives here, beside the one
-/// tokenizer, because Comparison cannot import Formats; Formats adds the writer and the codecs.
+/// record's `.none`), the delimiter and a UTF-8 byte-order mark.
 public struct CSVTable: Hashable, Sendable {
     /// The records, header first when there is one.
     public var records: [CSVRecord]
