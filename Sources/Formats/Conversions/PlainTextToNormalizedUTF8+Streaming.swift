@@ -3,7 +3,7 @@ import DocumentCodecs
 /// Normalising 8-bit text to UTF-8 with LF, a block at a time, when the plain-text codec would read the file in that encoding.
 ///
 /// The whole-document route decodes the file (``TextDecoding``), rewrites its line endings
-/// (``TextNormalization``) and encodes the text as UTF-8 without a byte-order mark. For a file the
+/// (``NormalizedUTF8``) and encodes the text as UTF-8 without a byte-order mark. For a file the
 /// codec reads in a single-byte encoding (macintosh, windows-1252, iso-8859-1), forced with
 /// `encoding` or chosen by `fallback-encoding` after detection, the same bytes come from
 /// ``TextTranscoding/Transcoder`` block by block. Everything else declines and takes the whole route:
@@ -47,7 +47,7 @@ struct StreamingEightBitText: StreamingFileConverter {
         if !isForced {
             guard try isDecodedAsFallback(size: size, reading: read) else { return nil }
         }
-        return TextTranscoding.Transcoder(encoding: encoding, replacing: replacing, normalization: TextNormalization(lineEnding: .lf))
+        return TextTranscoding.Transcoder(encoding: encoding, replacing: replacing, normalization: NormalizedUTF8(lineEnding: .lf))
     }
 
     /// Whether detection, given no forced encoding, ends at the fallback: no byte-order mark, not UTF-16, not all UTF-8.

@@ -10,16 +10,16 @@ public struct PlainTextToNormalizedUTF8: SnapshotConversion {
     public typealias Target = PlainTextCodec
 
     /// The normalisation applied.
-    public let normalization: TextNormalization
+    public let normalization: NormalizedUTF8
 
     /// Normalisation to UTF-8 with LF line endings.
     public init() {
-        normalization = TextNormalization()
+        normalization = NormalizedUTF8()
     }
 
     /// Normalisation to UTF-8 with `lineEnding`.
     public init(lineEnding: LineEnding) {
-        normalization = TextNormalization(lineEnding: lineEnding)
+        normalization = NormalizedUTF8(lineEnding: lineEnding)
     }
 
     public func convert(_ snapshot: TextDocument) throws -> TextDocument {
@@ -27,7 +27,7 @@ public struct PlainTextToNormalizedUTF8: SnapshotConversion {
     }
 
     /// What converting `snapshot` changes, for a report.
-    public func changes(converting snapshot: TextDocument) -> TextNormalization.Changes {
+    public func changes(converting snapshot: TextDocument) -> NormalizedUTF8.Changes {
         normalization.apply(to: snapshot).changes
     }
 }

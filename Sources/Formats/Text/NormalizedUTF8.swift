@@ -25,7 +25,7 @@ public enum LineEnding: String, Sendable, Hashable, CaseIterable {
 /// The characters are kept as they are (no Unicode normalisation, no trailing-whitespace change);
 /// only the encoding, the byte-order mark and the line endings (every LF, CRLF and lone CR) change,
 /// and ``Changes`` says which did.
-public struct TextNormalization: Sendable, Hashable {
+public struct NormalizedUTF8: Sendable, Hashable {
     /// The line ending every line gets.
     public var lineEnding: LineEnding
 

@@ -32,7 +32,7 @@ extension TextTranscoding {
         /// undefined control byte replaced by three bytes), when a byte other than CR or LF decodes to
         /// a CR or LF, or when line endings become CR LF (each lone CR and LF grows by one).
         /// `usesKernel` false counts with the eight-byte loop alone (the tests compare the two).
-        init?(table: [UInt32], replacing: Bool, normalization: TextNormalization?, usesKernel: Bool = true) {
+        init?(table: [UInt32], replacing: Bool, normalization: NormalizedUTF8?, usesKernel: Bool = true) {
             if normalization?.lineEnding == .crlf { return nil }
             collapsesCarriageReturnLineFeed = normalization != nil
             var extraLengths = [UInt8](repeating: 0, count: 256)

@@ -5,7 +5,7 @@ extension TextTranscoding {
     ///
     /// Each block goes through the table kernel of the whole-document decode
     /// (``TextDecoding/eightBit(_:table:into:replacing:errors:)``) and then, when a line ending is
-    /// asked for, through ``TextNormalization/rewriteLineEndings(_:from:to:into:)``, the rules of the
+    /// asked for, through ``NormalizedUTF8/rewriteLineEndings(_:from:to:into:)``, the rules of the
     /// whole-document conversion. A block that decodes to a final CR holds it back: whether it is a
     /// CR LF pair or a lone CR depends on the next block's first byte, or on there being none
     /// (``finish(into:)``). So the bytes are exactly those of decoding the whole file and normalising
@@ -16,7 +16,7 @@ extension TextTranscoding {
     final class Transcoder: StreamingTranscoder {
         let encoding: SingleByteEncoding
         let replacing: Bool
-        let normalization: TextNormalization?
+        let normalization: NormalizedUTF8?
         /// How many input bytes the blocks so far held (the offset of the next block in the whole input).
         private(set) var offset = 0
         /// How many undefined bytes became U+FFFD so far.
@@ -27,7 +27,7 @@ extension TextTranscoding {
         private var scratch: UnsafeMutableRawPointer?
         private var scratchSize = 0
 
-        init(encoding: SingleByteEncoding, replacing: Bool, normalization: TextNormalization?) {
+        init(encoding: SingleByteEncoding, replacing: Bool, normalization: NormalizedUTF8?) {
             self.encoding = encoding
             self.replacing = replacing
             self.normalization = normalization
@@ -94,7 +94,7 @@ extension TextTranscoding {
             }
         }
 
-        /// Rewrites `bytes[0..<count]` in place as ``TextNormalization/rewriteLineEndings(_:from:to:into:)`` rewrites it to LF; returns the new length.
+        /// Rewrites `bytes[0..<count]` in place as ``NormalizedUTF8/rewriteLineEndings(_:from:to:into:)`` rewrites it to LF; returns the new length.
         ///
         /// With LF as the line ending, an LF stays, a CR LF pair becomes its LF and a lone CR becomes
         /// an LF: only CRs change, and nothing grows, so the text is rewritten where it lies, the bytes

@@ -37,7 +37,7 @@ public enum TextTranscoding {
         // Apple systems go through the codec: the same bytes, with the whole file in memory.
         let codec = PlainTextCodec(options: TextCodecOptions(forcedEncoding: .singleByte(encoding), replacesInvalidBytes: replacing))
         let document = try codec.decode(FileWrapper(url: source, options: .immediate), contentType: .plainText)
-        let text = lineEnding.map { TextNormalization(lineEnding: $0).apply(to: document).document.text } ?? document.text
+        let text = lineEnding.map { NormalizedUTF8(lineEnding: $0).apply(to: document).document.text } ?? document.text
         try TextDocument(text: text).write(to: destination)
         return document.replacedSequenceCount
         #else
@@ -49,7 +49,7 @@ public enum TextTranscoding {
         defer { try? parent.removeTree(named: temporaryName) }
         let temporary = try parent.openDirectory(named: temporaryName)
         let output = try temporary.createFile(named: name, permissions: 0o666)
-        let transcoder = Transcoder(encoding: encoding, replacing: replacing, normalization: lineEnding.map { TextNormalization(lineEnding: $0) })
+        let transcoder = Transcoder(encoding: encoding, replacing: replacing, normalization: lineEnding.map { NormalizedUTF8(lineEnding: $0) })
         var inputBlock = [UInt8](repeating: 0, count: blockSize)
         var outputBlock = [UInt8](repeating: 0, count: transcoder.outputCapacity(forInputCount: blockSize))
         while true {

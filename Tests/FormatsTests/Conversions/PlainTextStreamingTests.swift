@@ -39,7 +39,7 @@ import Testing
 
     /// The transcoder over `bytes` in blocks of `blockSize`: its output, or its error.
     static func streamed(_ bytes: [UInt8], _ encoding: SingleByteEncoding, replacing: Bool, blockSize: Int) -> Result<[UInt8], CodecError> {
-        let transcoder = TextTranscoding.Transcoder(encoding: encoding, replacing: replacing, normalization: TextNormalization(lineEnding: .lf))
+        let transcoder = TextTranscoding.Transcoder(encoding: encoding, replacing: replacing, normalization: NormalizedUTF8(lineEnding: .lf))
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: transcoder.outputCapacity(forInputCount: blockSize))
         do {

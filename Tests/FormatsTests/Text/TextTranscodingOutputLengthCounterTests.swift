@@ -55,7 +55,7 @@ import Testing
 
     @Test(arguments: setups)
     func theCountedLengthIsTheTranscodedLengthWhereverTheBlocksEnd(_ setup: Setup) throws {
-        let transcoderNormalization = setup.lineEnding.map { TextNormalization(lineEnding: $0) }
+        let transcoderNormalization = setup.lineEnding.map { NormalizedUTF8(lineEnding: $0) }
         for seed in UInt64(1)...60 {
             let bytes = Self.input(count: Int(seed) * 13 % 400, seed: seed, encoding: setup.encoding, undefined: setup.replacing)
             var counter = try #require(TextTranscoding.Transcoder(encoding: setup.encoding, replacing: setup.replacing, normalization: transcoderNormalization).makeOutputLengthCounter())
@@ -79,7 +79,7 @@ import Testing
 
     @Test(arguments: kernelSetups)
     func theKernelCountsWhatTheEightByteLoopCountsOnLongBlocks(_ setup: Setup) throws {
-        let normalization = setup.lineEnding.map { TextNormalization(lineEnding: $0) }
+        let normalization = setup.lineEnding.map { NormalizedUTF8(lineEnding: $0) }
         let table = setup.encoding.utf8Sequences
         let kernelCounter = try #require(TextTranscoding.OutputLengthCounter(table: table, replacing: setup.replacing, normalization: normalization))
         #expect(kernelCounter.usesKernel == EightBitUTF8LengthKernel.isAvailable)
@@ -105,7 +105,7 @@ import Testing
     }
 
     @Test func theKernelCountsAPairAndAThreeByteCharacterAtEveryPlaceOfAChunk() throws {
-        let normalization = TextNormalization(lineEnding: .lf)
+        let normalization = NormalizedUTF8(lineEnding: .lf)
         let setup = Setup(encoding: .macOSRoman, replacing: false, lineEnding: .lf)
         // A CR LF pair, a lone CR, then ™ (0xAA, three bytes) and é (0x8E, two), each starting at every offset of two 32-byte chunks and the byte after.
         let fresh = try #require(TextTranscoding.OutputLengthCounter(table: SingleByteEncoding.macOSRoman.utf8Sequences, replacing: false, normalization: normalization))
@@ -131,7 +131,7 @@ import Testing
         let bytes: [UInt8] = Array("ab\r\ncdefg\r\nhijklm\r\r\n\n\rxyz\r\n\r".utf8) + [0x8E, 0x0D, 0x0A, 0xAA, 0x0D]
         let expected = Self.referenceLength(bytes, Setup(encoding: .macOSRoman, replacing: false, lineEnding: .lf))
         for blockSize in 1...bytes.count {
-            var counter = try #require(TextTranscoding.OutputLengthCounter(table: SingleByteEncoding.macOSRoman.utf8Sequences, replacing: false, normalization: TextNormalization(lineEnding: .lf)))
+            var counter = try #require(TextTranscoding.OutputLengthCounter(table: SingleByteEncoding.macOSRoman.utf8Sequences, replacing: false, normalization: NormalizedUTF8(lineEnding: .lf)))
             var start = 0
             while start < bytes.count {
                 bytes[start..<min(bytes.count, start + blockSize)].withUnsafeBytes { counter.count($0) }
@@ -146,7 +146,7 @@ import Testing
     @Test func aLengthThatIsNotASumOfByteLengthsHasNoCounter() {
         let roman = SingleByteEncoding.macOSRoman.utf8Sequences
         // Lines ending in CR LF grow by one for each lone CR or LF.
-        #expect(TextTranscoding.OutputLengthCounter(table: roman, replacing: false, normalization: TextNormalization(lineEnding: .crlf)) == nil)
+        #expect(TextTranscoding.OutputLengthCounter(table: roman, replacing: false, normalization: NormalizedUTF8(lineEnding: .crlf)) == nil)
         // A lower-half byte that is not itself: the eight-byte path would count it as one byte of ASCII.
         var shifted = roman
         shifted[0x41] = 0x0100_0042
@@ -154,11 +154,11 @@ import Testing
         // A byte that decodes to a line ending it is not.
         var disguised = roman
         disguised[0x0B] = 0x0100_000A
-        #expect(TextTranscoding.OutputLengthCounter(table: disguised, replacing: false, normalization: TextNormalization(lineEnding: .lf)) == nil)
+        #expect(TextTranscoding.OutputLengthCounter(table: disguised, replacing: false, normalization: NormalizedUTF8(lineEnding: .lf)) == nil)
         // An undefined control byte replaced by three bytes.
         var undefinedControl = roman
         undefinedControl[0x01] = 0
         #expect(TextTranscoding.OutputLengthCounter(table: undefinedControl, replacing: true, normalization: nil) == nil)
-        #expect(TextTranscoding.OutputLengthCounter(table: roman, replacing: false, normalization: TextNormalization(lineEnding: .lf)) != nil)
+        #expect(TextTranscoding.OutputLengthCounter(table: roman, replacing: false, normalization: NormalizedUTF8(lineEnding: .lf)) != nil)
     }
 }

@@ -181,7 +181,7 @@ import Testing
 
     /// Texts whose line endings and multi-byte characters fall on and beside the pieces' boundaries.
     static let lineEndingTexts: [String] = {
-        let piece = TextNormalization.pieceSize
+        let piece = NormalizedUTF8.pieceSize
         var generator = SeededGenerator(seed: 1_984)
         let alphabet = ["a", "b", " ", "é", "€", "𝄞", "\r", "\n", "\r\n", "\r\r", "\n\r"]
         var random = ""
@@ -203,7 +203,7 @@ import Testing
     @Test(arguments: LineEnding.allCases)
     func lineEndingsAreRewrittenAsPythonRewritesThem(_ ending: LineEnding) throws {
         let oracle = try Self.lineEndingOracle.get()
-        let normalization = TextNormalization(lineEnding: ending)
+        let normalization = NormalizedUTF8(lineEnding: ending)
         for (index, text) in Self.lineEndingTexts.enumerated() {
             let answer = try #require(oracle["\(index) \(ending.rawValue)"])
             let (expectedChanged, expectedText) = answer
