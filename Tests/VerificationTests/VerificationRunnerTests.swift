@@ -45,10 +45,10 @@ struct LenientTextFile: FileDocument {
     static let goldenFiles = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("GoldenFiles")
 
-    static func jobs(_ folder: URL, codecs: CodecRegistry = .builtIn, routes: RouteRegistry = RouteRegistry()) throws -> [VerificationRunner.Job] {
+    static func jobs(_ folder: URL, codecs: CodecRegistry = .builtIn, routes: RouteRegistry = RouteRegistry()) throws -> [VerificationPlan.Step] {
         try GoldenCorpus.folders(at: folder).flatMap { corpusFolder in
             let corpus = try GoldenCorpus.load(from: corpusFolder, codecs: codecs, routes: routes)
-            return corpus.manifest.cases.map { VerificationRunner.Job(corpus: corpus, goldenCase: $0) }
+            return corpus.manifest.cases.map { VerificationPlan.Step(corpus: corpus, goldenCase: $0) }
         }
     }
 

@@ -28,50 +28,52 @@ public struct VerificationRunner: Sendable {
         self.recording = recording
     }
 
-    /// One case to run.
-    public struct Job: Sendable {
-        public let corpus: GoldenCorpus
-        public let goldenCase: GoldenCase
-
-        public init(corpus: GoldenCorpus, goldenCase: GoldenCase) {
-            self.corpus = corpus
-            self.goldenCase = goldenCase
-        }
-    }
-
-    /// Runs `jobs` and returns the report.
+    /// Runs the plan's steps and returns the report; each recorder sees every event as it happens.
     ///
     /// Each of the `jobs` lanes runs its cases one after another in a scratch folder of the same name,
     /// emptied after each case. Every save coordinates on its item and on each folder above it, and
     /// each path a run names costs lock files that are made, and later deleted, in the coordination
     /// folder every process shares; folder names that repeat from case to case reuse them.
-    public func run(_ work: [Job]) async -> VerificationReport {
+    public func run(_ plan: VerificationPlan, recorders: [any VerificationRecorder] = []) async -> VerificationReport {
+        await run(plan.steps, recorders: recorders)
+    }
+
+    /// Runs `steps` and returns the report; each recorder sees every event as it happens.
+    ///
+    /// Events come from one task, in the order cases finish; the report lists the cases in byte-wise
+    /// path order whatever that order was.
+    public func run(_ steps: [VerificationPlan.Step], recorders: [any VerificationRecorder] = []) async -> VerificationReport {
         let runName = "docmigrate-verify-\(UUID().uuidString)"
         var results: [CaseResult] = []
+        for recorder in recorders { recorder.record(.runStarted(stepCount: steps.count)) }
         await withTaskGroup(of: (result: CaseResult, lane: Int).self) { group in
             var next = 0
             func addNext(lane: Int) {
-                guard next < work.count else { return }
-                let job = work[next]
+                guard next < steps.count else { return }
+                let step = steps[next]
                 next += 1
-                group.addTask { (await self.run(job, scratchName: "\(runName)-\(lane)"), lane) }
+                for recorder in recorders { recorder.record(.caseStarted(step)) }
+                group.addTask { (await self.run(step, scratchName: "\(runName)-\(lane)"), lane) }
             }
-            for lane in 0..<min(jobs, work.count) { addNext(lane: lane) }
+            for lane in 0..<min(jobs, steps.count) { addNext(lane: lane) }
             while let (result, lane) = await group.next() {
                 results.append(result)
+                for recorder in recorders { recorder.record(.caseFinished(result)) }
                 addNext(lane: lane)
             }
         }
-        return VerificationReport(cases: results)
+        let report = VerificationReport(cases: results)
+        for recorder in recorders { recorder.record(.runFinished(report)) }
+        return report
     }
 
     /// Runs one case in a scratch folder of its own.
-    public func run(_ job: Job) async -> CaseResult {
-        await run(job, scratchName: "docmigrate-verify-\(UUID().uuidString)")
+    public func run(_ step: VerificationPlan.Step) async -> CaseResult {
+        await run(step, scratchName: "docmigrate-verify-\(UUID().uuidString)")
     }
 
     /// Runs one case in the scratch folder `scratchName`, or in a fresh one when a folder of that name is still there.
-    private func run(_ job: Job, scratchName: String) async -> CaseResult {
+    private func run(_ job: VerificationPlan.Step, scratchName: String) async -> CaseResult {
         let corpus = job.corpus
         let expectation = job.goldenCase.expect ?? .roundTrip
         var result = CaseResult(

@@ -48,7 +48,7 @@ import Verification
             .deletingLastPathComponent().appendingPathComponent("GoldenFiles/text")
         let jobs = try GoldenCorpus.folders(at: root).flatMap { folder in
             let corpus = try GoldenCorpus.load(from: folder, codecs: .builtIn, routes: RouteRegistry())
-            return corpus.manifest.cases.map { VerificationRunner.Job(corpus: corpus, goldenCase: $0) }
+            return corpus.manifest.cases.map { VerificationPlan.Step(corpus: corpus, goldenCase: $0) }
         }
         let report = await VerificationRunner(codecs: .builtIn).run(jobs)
         #expect(report.failedCount == 0, "\(report.text())")
