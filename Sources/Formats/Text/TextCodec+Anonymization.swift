@@ -1,14 +1,8 @@
 import DocumentCodecs
 
-extension PlainTextCodec: AnonymizableCodec {
-    /// The whole text as filler: the encoding, the byte-order mark and the line endings stay as they were.
-    public func anonymize(_ snapshot: TextDocument, with anonymizer: inout Anonymizer) -> TextDocument {
-        snapshot.anonymized(with: &anonymizer)
-    }
-}
-
-extension MarkdownCodec: AnonymizableCodec {
-    /// The whole source as filler, markup characters and line endings kept (they are not word characters).
+extension TextCodec: AnonymizableCodec {
+    /// The whole text as filler: the encoding, the byte-order mark and the line endings stay as they were
+    /// (Markdown's markup characters too: they are not word characters).
     public func anonymize(_ snapshot: TextDocument, with anonymizer: inout Anonymizer) -> TextDocument {
         snapshot.anonymized(with: &anonymizer)
     }
