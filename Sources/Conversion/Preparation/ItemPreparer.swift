@@ -14,13 +14,13 @@ public struct ItemPreparer: Sendable {
     /// The codecs and conversions items are prepared with.
     public var registry: CodecRegistry
     /// The routes to the job's target, one per source codec.
-    public var routes: ConversionRoutes
+    public var routes: ConversionChains
     /// Re-decode the output and compare it with the converted snapshot (on unless `--no-verify`).
     public var verifies: Bool
     private let detectionCache = DetectionCache()
 
     /// A preparer for one job's target.
-    public init(registry: CodecRegistry, routes: ConversionRoutes, verifies: Bool = true) {
+    public init(registry: CodecRegistry, routes: ConversionChains, verifies: Bool = true) {
         self.registry = registry
         self.routes = routes
         self.verifies = verifies
@@ -153,7 +153,7 @@ public struct ItemPreparer: Sendable {
 
     /// The snapshot the whole route makes of `wrapper`: decoded with `codec`, then converted along `route`, adding what each conversion reports to `warnings`.
     private static func convert(
-        _ wrapper: FileWrapper, as contentType: UTType, with codec: AnyDocumentCodec, along route: ConversionRoute, warnings: inout [ConversionWarning]
+        _ wrapper: FileWrapper, as contentType: UTType, with codec: AnyDocumentCodec, along route: ConversionChain, warnings: inout [ConversionWarning]
     ) throws -> AnySnapshot {
         var snapshot = try codec.decode(wrapper, contentType: contentType)
         for conversion in route.conversions {

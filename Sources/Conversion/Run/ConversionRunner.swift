@@ -31,7 +31,7 @@ public struct ConversionRunner: Sendable {
 
     /// Runs the job; throws a `ConversionError` only when the job itself cannot run (no route at all, no output folder, an unwritable journal).
     public func run(events: @escaping @Sendable (ConversionEvent) -> Void = { _ in }) async throws -> ConversionReport {
-        let routes = ConversionRoutes(to: job.target, registry: job.registry)
+        let routes = ConversionChains(to: job.target, registry: job.registry)
         guard !routes.isEmpty else {
             throw ConversionError(code: "convert.no-route", message: "no registered codec can be converted to \(job.target.name)")
         }
@@ -124,7 +124,7 @@ public struct ConversionRunner: Sendable {
         var scratch: ItemPath?
     }
 
-    private func process(_ items: [PlannedItem], routes: ConversionRoutes, preparer: ItemPreparer, workers: WorkerPool, state: JobState) async {
+    private func process(_ items: [PlannedItem], routes: ConversionChains, preparer: ItemPreparer, workers: WorkerPool, state: JobState) async {
         var started: [StartedItem] = []
         var requests: [ConversionWorker.Request] = []
         started.reserveCapacity(items.count)
@@ -144,7 +144,7 @@ public struct ConversionRunner: Sendable {
     /// Checks an item and readies its request (appended to `started` and `requests`); records it at
     /// once instead when it is already done (skipped, resumed, failed, or planned only).
     private func start(
-        _ item: PlannedItem, routes: ConversionRoutes, state: JobState, into started: inout [StartedItem], requests: inout [ConversionWorker.Request]
+        _ item: PlannedItem, routes: ConversionChains, state: JobState, into started: inout [StartedItem], requests: inout [ConversionWorker.Request]
     ) {
         if let reason = item.skipReason {
             let status: ConversionReport.Status = reason.code.hasPrefix("convert.skipped.") ? .skipped : .failed
@@ -288,7 +288,7 @@ public struct ConversionRunner: Sendable {
     }
 
     /// The output path of an item: the output folder, the item's relative path, the target's extension.
-    func outputPath(for item: PlannedItem, routes: ConversionRoutes) -> ItemPath? {
+    func outputPath(for item: PlannedItem, routes: ConversionChains) -> ItemPath? {
         guard let output = job.outputFolder else { return nil }
         let relative = item.relativePath.replacingExtension(with: outputExtension)
         return output.appending(relative.bytes)
@@ -297,13 +297,13 @@ public struct ConversionRunner: Sendable {
     /// The filename extension of every output: the target type's.
     private static func outputExtension(of target: ConversionTarget) -> String {
         let codecs = target.codecs
-        let sample = ConversionRoute(
+        let sample = ConversionChain(
             sourceCodec: codecs[0], conversions: [], targetCodec: codecs[0],
             targetType: target.contentType ?? codecs[0].writableContentTypes.first ?? .data)
-        return ConversionRoutes.filenameExtension(of: sample)
+        return ConversionChains.filenameExtension(of: sample)
     }
 
-    private func plannedItem(_ item: PlannedItem, routes: ConversionRoutes) -> ConversionReport.Item {
+    private func plannedItem(_ item: PlannedItem, routes: ConversionChains) -> ConversionReport.Item {
         var result = ConversionReport.Item(input: item.input, output: job.inPlace ? item.input : outputPath(for: item, routes: routes), status: .planned)
         let leadingBytes = item.kind == .file ? ((try? Self.leadingBytes(of: item.input, count: ContentTypeDetector.sniffedByteCount)) ?? []) : []
         let (contentType, codec) = ItemPreparer(registry: job.registry, routes: routes).detect(item.input, kind: item.kind, leadingBytes: leadingBytes)

@@ -44,7 +44,7 @@ public enum ConversionWorker {
     public static func preparer(registry: CodecRegistry, environment: [String: String]) throws -> ItemPreparer {
         let target = try ConversionTarget(environment[targetKey] ?? "", registry: registry)
         return ItemPreparer(
-            registry: registry, routes: ConversionRoutes(to: target, registry: registry), verifies: environment[verifyKey] != "0")
+            registry: registry, routes: ConversionChains(to: target, registry: registry), verifies: environment[verifyKey] != "0")
     }
 
     /// The most answers a worker holds back to send in one write.

@@ -69,7 +69,7 @@ import Testing
 
     /// What the whole-document route gives for `bytes` at `input`, each step through the codec API; the output bytes when it succeeds.
     static func wholeRoute(
-        input: ItemPath, bytes: [UInt8], registry: CodecRegistry, routes: ConversionRoutes
+        input: ItemPath, bytes: [UInt8], registry: CodecRegistry, routes: ConversionChains
     ) -> (result: PreparedItem, output: [UInt8]?) {
         var expected = PreparedItem()
         do {
@@ -117,7 +117,7 @@ import Testing
     func smallFilesGiveTheWholeDocumentRoutesResultAndOutput(options: CodecOptions) throws {
         let fixture = try ConversionFixture("whole-file-differential")
         let registry = try Self.registry(options: options)
-        let routes = ConversionRoutes(to: try ConversionTarget("plain-text", registry: registry), registry: registry)
+        let routes = ConversionChains(to: try ConversionTarget("plain-text", registry: registry), registry: registry)
         let preparer = ItemPreparer(registry: registry, routes: routes)
         try ByteNamedFiles.makeFolders(fixture.output.bytes)
         let inputs = Self.inputs()
@@ -182,7 +182,7 @@ import Testing
     @Test(arguments: optionSets)
     func theNormalisationKeepsOnlyBytesTheWholeRouteWritesUnchanged(options: CodecOptions) throws {
         let registry = try Self.registry(options: options)
-        let routes = ConversionRoutes(to: try ConversionTarget("plain-text", registry: registry), registry: registry)
+        let routes = ConversionChains(to: try ConversionTarget("plain-text", registry: registry), registry: registry)
         let codec = try #require(registry.codec(identifier: PlainTextCodec.identifier))
         let route = try routes.route(from: codec.identifier, registry: registry)
         let conversion = try #require(route.conversions.first)
@@ -207,7 +207,7 @@ import Testing
     @Test func packagesAreDetectedAsDetectAtDetectsThem() throws {
         let fixture = try ConversionFixture("package-detection")
         let registry = CodecRegistry.conversionTests
-        let preparer = ItemPreparer(registry: registry, routes: ConversionRoutes(to: try ConversionTarget("plain-text", registry: registry), registry: registry))
+        let preparer = ItemPreparer(registry: registry, routes: ConversionChains(to: try ConversionTarget("plain-text", registry: registry), registry: registry))
         // Folders of one extension with and without the RTFD marker, a marker that is a folder, and odd names.
         let folders: [(name: String, marker: String?)] = [
             ("a.notebook", nil), ("b.notebook", "file"), ("c.rtfd", "file"), ("d.rtfd", nil), ("e.rtfd", "folder"),

@@ -30,7 +30,7 @@ import Testing
         }
         let job = try Self.childJob(fixture, jobs: 2)
         let pool = WorkerPool(job: job)
-        let preparer = ItemPreparer(registry: job.registry, routes: ConversionRoutes(to: job.target, registry: job.registry))
+        let preparer = ItemPreparer(registry: job.registry, routes: ConversionChains(to: job.target, registry: job.registry))
         let answers = await withTaskGroup(of: (Int, [PreparedItem]).self) { group in
             for (index, batch) in requests.enumerated() {
                 group.addTask { (index, await pool.prepare(batch, preparer: preparer, timeout: nil)) }

@@ -1,7 +1,7 @@
 import DocumentCodecs
 
 /// How a snapshot of one codec becomes a document of the target type: conversions, then the target codec.
-public struct ConversionRoute: Sendable {
+public struct ConversionChain: Sendable {
     /// The codec that decodes the input.
     public var sourceCodec: AnyDocumentCodec
     /// The conversions applied in order; empty when the source codec writes the target type itself.
@@ -11,7 +11,7 @@ public struct ConversionRoute: Sendable {
     /// The content type written.
     public var targetType: UTType
 
-    /// The codec identifiers along the route, such as `["notebook", "plain-text"]`.
+    /// The codec identifiers along the chain, such as `["notebook", "plain-text"]`.
     public var codecIdentifiers: [String] { [sourceCodec.identifier] + conversions.map(\.targetCodec) }
 }
 
@@ -54,22 +54,22 @@ public struct ConversionTarget: Sendable, CustomStringConvertible {
     public var description: String { name }
 }
 
-/// The shortest routes from every registered codec to a target, found once per job.
+/// The shortest chains from every registered codec to a target, found once per job.
 ///
 /// A breadth-first search over the registry's conversions (codec → codec edges, in registration
 /// order, so that ties go to the conversion registered first) from each source codec to any codec of
 /// the target. A source that is itself a target codec takes only that codec's own conversion, when it
 /// registers one (a normalisation, such as legacy text to UTF-8), and otherwise none.
-public struct ConversionRoutes: Sendable {
-    /// The target the routes lead to.
+public struct ConversionChains: Sendable {
+    /// The target the chains lead to.
     public let target: ConversionTarget
-    private let routes: [String: ConversionRoute]
+    private let routes: [String: ConversionChain]
     private let reachable: [String: [String]]
 
-    /// Finds the routes from every codec in `registry` to `target`.
+    /// Finds the chains from every codec in `registry` to `target`.
     public init(to target: ConversionTarget, registry: CodecRegistry) {
         self.target = target
-        var routes: [String: ConversionRoute] = [:]
+        var routes: [String: ConversionChain] = [:]
         var reachable: [String: [String]] = [:]
         let targetIdentifiers = target.codecs.map(\.identifier)
         for source in registry.codecs {
@@ -119,14 +119,14 @@ public struct ConversionRoutes: Sendable {
                 conversions = [normalisation]
             }
             guard let type = target.contentType ?? targetCodec.writableContentTypes.first else { continue }
-            routes[source.identifier] = ConversionRoute(sourceCodec: source, conversions: conversions, targetCodec: targetCodec, targetType: type)
+            routes[source.identifier] = ConversionChain(sourceCodec: source, conversions: conversions, targetCodec: targetCodec, targetType: type)
         }
         self.routes = routes
         self.reachable = reachable
     }
 
     /// The route from the codec `sourceIdentifier`; throws `convert.no-route` listing what that codec can become.
-    public func route(from sourceIdentifier: String, registry: CodecRegistry) throws -> ConversionRoute {
+    public func route(from sourceIdentifier: String, registry: CodecRegistry) throws -> ConversionChain {
         if let route = routes[sourceIdentifier] { return route }
         let possible = (reachable[sourceIdentifier] ?? [sourceIdentifier]).compactMap { registry.codec(identifier: $0) }
             .map { "\($0.identifier) (\($0.writableContentTypes.map(\.identifier).joined(separator: ", ")))" }
@@ -140,7 +140,7 @@ public struct ConversionRoutes: Sendable {
 
     /// The filename extension outputs of `route` get: the target type's preferred one, else that of its most
     /// specific supertype that has one (`public.utf8-plain-text` → `txt`), else its identifier's last part.
-    public static func filenameExtension(of route: ConversionRoute) -> String {
+    public static func filenameExtension(of route: ConversionChain) -> String {
         if let preferred = route.targetType.preferredFilenameExtension { return preferred }
         let inherited = route.targetType.supertypes.filter { $0.preferredFilenameExtension != nil }
             .max { ($0.supertypes.count, $1.identifier) < ($1.supertypes.count, $0.identifier) }
