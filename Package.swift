@@ -234,7 +234,7 @@ let package = Package(
     ] + uniformTypeIdentifiersTargets
 )
 
-// The fuzzing harness (issue 12): one entry point per decoder, built here so that the regression
+// The fuzzing harness: one entry point per decoder, built here so that the regression
 // replay runs in `swift test`; the libFuzzer executables live in the separate package `Fuzzing/`,
 // so this package never needs the fuzzer runtime.
 package.products.append(.library(name: "FuzzEntryPoints", targets: ["FuzzEntryPoints"]))

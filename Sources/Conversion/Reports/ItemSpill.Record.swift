@@ -9,7 +9,7 @@ extension ItemSpill {
     /// encoded or decoded with `JSONEncoder`, which costs more than the rest of an item's bookkeeping.
     ///
     /// A record is written straight into the spill's buffer (`append`) and read where it lies (`View`):
-    /// a job records thousands of items a second, and an array per record was most of the cost.
+    /// a job records thousands of items a second, and an array per record would cost more than the record.
     enum Record {
         static let damaged = ConversionError(code: "convert.report-spill-corrupt", message: "a record of the report's temporary file is damaged")
 

@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// With the portable coordinator (Linux), a claim nothing stands in the way of is taken at once and
 /// held without that thread; only a claim that has to wait (or fails) goes through the thread, so
-/// waiting and errors behave as before.
+/// waiting and errors behave as with Apple's coordinator.
 final class CoordinatedClaim: Sendable {
     /// The URL the coordinator handed to the accessor (it may differ from the one asked for).
     let url: URL

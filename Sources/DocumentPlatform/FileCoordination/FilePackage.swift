@@ -86,7 +86,7 @@ package enum FilePackage {
     /// conforming to `.package`, read straight from the declarations: that initializer picks a declared
     /// type carrying the extension that conforms to `.package` when there is one, and otherwise makes a
     /// dynamic type, which is never declared. Making the dynamic type (its identifier encoding) and the
-    /// `UTType` values was most of the cost of coordinating an item, paid for every claim.
+    /// `UTType` values would be most of the cost of coordinating an item, paid for every claim.
     private static func isPackageExtension(_ pathExtension: String, extra: Set<String>) -> Bool {
         if extra.contains(pathExtension) { return true }
         guard !pathExtension.isEmpty else { return false }

@@ -8,7 +8,7 @@ import Synchronization
 /// writes asynchronously must park a thread inside the accessor. The portable coordinator can hold a
 /// claim without that thread when nothing stands in its way; `DocumentHost` uses this (through
 /// `NSFileCoordinator.claimWithoutWaiting`) and falls back to the parked thread when the claim would have
-/// to wait, so a claim that waits behaves exactly as before. Package-internal: not an Apple API.
+/// to wait, so a claim that waits behaves exactly as a parked one. Package-internal: not an Apple API.
 package final class HeldCoordinationClaim: Sendable {
     /// The URL the accessor would have received (the resolved path for `.resolvesSymbolicLink`).
     package let url: URL

@@ -147,9 +147,9 @@ public struct NotebookCodec: DocumentCodec {
     /// Whether `data`, the bytes of a metadata file, hold `metadata` (`identifiers` are its page IDs' strings).
     ///
     /// First compared with the bytes this codec writes, built without a JSON encoder: a save reuses an
-    /// unchanged metadata file of thousands of page IDs, and decoding it to compare took a tenth of
-    /// such a save. Those bytes are valid JSON for `metadata`, so equal bytes mean the same metadata;
-    /// any other bytes (written by another tool, say) are decoded and compared in meaning, as before.
+    /// unchanged metadata file of thousands of page IDs, and decoding it only to compare is a large part
+    /// of such a save. Those bytes are valid JSON for `metadata`, so equal bytes mean the same metadata;
+    /// any other bytes (written by another tool, say) are decoded and compared in meaning.
     static func isMetadata(_ data: Data, of metadata: NotebookMetadata, identifiers: [String]) -> Bool {
         if let expected = try? writtenMetadataBytes(title: metadata.title, identifiers: identifiers), expected.count == data.count {
             let equal = expected.withUnsafeBytes { expectedBuffer in

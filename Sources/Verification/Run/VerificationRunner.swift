@@ -110,9 +110,8 @@ public struct VerificationRunner: Sendable {
     /// A round-trip case copies its golden and saves the copy some twenty times (every route, then the
     /// matrix), and every save is durable, with an fsync per file and a syncfs per package, as a save of
     /// a user's document must be. Those flushes are the code under test, but the copies are deleted a
-    /// moment later: on a disk shared with other work the flushes were nearly all of `verify`'s time
-    /// (35 s for GoldenFiles/ on a loaded machine against 4 s in `/dev/shm`). In memory the same calls
-    /// run and return at once. A `TMPDIR` the user chose is kept, as before.
+    /// moment later: on a disk shared with other work the flushes dominate `verify`'s time, and in
+    /// memory the same calls return at once. A `TMPDIR` the user chose is kept.
     static let scratchRoot: URL = {
         let environment = ProcessInfo.processInfo.environment
         if let chosen = environment["TMPDIR"], !chosen.isEmpty { return FileManager.default.temporaryDirectory }
@@ -374,8 +373,8 @@ public struct VerificationRunner: Sendable {
     /// The URL of an item about to be made in a scratch folder.
     ///
     /// `appendingPathComponent(_:)` asks the file system whether the item is a folder (to end the URL
-    /// with a slash); every item named here does not exist yet, so the answer was always no, and the
-    /// stat behind it was a few percent of `verify`. The URL is the same as before.
+    /// with a slash); no item named here exists yet, so the answer is always no, and the stat behind it
+    /// is a visible part of `verify`. The URL is the one `appendingPathComponent(_:)` gives.
     static func newItem(named name: String, in folder: URL) -> URL {
         folder.appendingPathComponent(name, isDirectory: false)
     }
