@@ -55,7 +55,8 @@ let package = Package(
         .executable(name: "docmigrate", targets: ["docmigrate"]),
     ] + uniformTypeIdentifiersProducts,
     targets: [
-        // The few Linux calls that Glibc does not export to Swift (renameat2, syncfs).
+        // The C calls Swift cannot make itself (renameat2 swaps, syncfs, printf's %.17g, the SHA and AVX2
+        // instructions); only SystemSeam calls them.
         .target(name: "CDocumentPlatform"),
         // What every layer reports with: the located-error protocol and its locations, and the one
         // writer per output format (JSON strings, XML, JUnit, GitHub workflow commands, Markdown, HTML).
@@ -63,10 +64,20 @@ let package = Package(
             name: "Diagnostics",
             swiftSettings: swiftSettings
         ),
-        // Portable stand-ins for the Apple types Foundation on Linux lacks.
+        // The one seam to the operating system and the C library, and the only Swift target that imports
+        // Glibc (or Darwin, Musl): file descriptors, byte-named paths, the directory walk, processes and
+        // signals, locks, write-back and durability (syncfs, renameat2 swaps), the hashing and text kernels
+        // that use CPU instructions Swift cannot emit, terminal queries. Its API is `package`, except
+        // SHA256 and SHA256Digest, which Comparison's public API re-exports. Not a product.
+        .target(
+            name: "SystemSeam",
+            dependencies: ["CDocumentPlatform", "Diagnostics"],
+            swiftSettings: swiftSettings
+        ),
+        // Portable stand-ins for the Apple types Foundation on Linux lacks, built on the system seam.
         .target(
             name: "DocumentPlatform",
-            dependencies: ["CDocumentPlatform", "Diagnostics"],
+            dependencies: ["SystemSeam", "Diagnostics"],
             swiftSettings: swiftSettings
         ),
         // The SwiftUI document protocols (legacy and 27) and the headless DocumentHost.
@@ -150,6 +161,11 @@ let package = Package(
         .target(
             name: "TestSupport",
             path: "Tests/TestSupport",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SystemSeamTests",
+            dependencies: ["SystemSeam", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -3,6 +3,7 @@ import DocumentCodecs
 import DocumentPlatform
 import Foundation
 import Synchronization
+import SystemSeam
 
 /// Compares two files, packages or folders under rules and explains every difference as a `Difference` tree.
 ///

@@ -1,4 +1,5 @@
 import DocumentPlatform
+import SystemSeam
 
 /// A streaming SHA-256 hasher (FIPS 180-4) that uses the CPU's SHA instructions where it has them.
 ///

@@ -1,5 +1,6 @@
 import DocumentCodecs
 import DocumentPlatform
+import SystemSeam
 
 /// Everything a job needs to run, checked by whoever builds it (the `convert` verb, a test, a team's tool).
 public struct ConversionJob: Sendable {

@@ -3,6 +3,7 @@ import DocumentCodecs
 import DocumentPlatform
 import Foundation
 import Synchronization
+import SystemSeam
 
 /// Runs a job: streams its plan through a bounded task group in small batches, prepares each item (in
 /// a child worker or in process), and commits finished outputs in groups on a thread of its own (one

@@ -3,6 +3,7 @@ import DocumentCodecs
 import DocumentPlatform
 import Foundation
 import Synchronization
+import SystemSeam
 
 /// A prepared output waiting for its batch to be committed.
 struct PendingOutput: Sendable {

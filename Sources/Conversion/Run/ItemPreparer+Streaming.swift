@@ -2,6 +2,7 @@ import Comparison
 import DocumentCodecs
 import DocumentPlatform
 import Foundation
+import SystemSeam
 
 /// The streaming route of a file item: its route's single conversion run a block at a time, when the conversion can.
 ///

@@ -3,6 +3,7 @@ import DocumentCodecs
 import DocumentPlatform
 import Foundation
 import Synchronization
+import SystemSeam
 
 /// Decodes one input, converts it along its route, encodes it, verifies it and writes it to a temporary path.
 ///
