@@ -99,8 +99,9 @@ let package = Package(
             dependencies: ["DocumentCodecs", "Comparison"],
             swiftSettings: swiftSettings
         ),
-        // Comparators that explain differences (bytes, text, JSON, packages) and SHA-256; below the
-        // built-in formats, the verifier and the batch converter (which must not import each other).
+        // Comparators that explain differences (bytes, text, JSON, packages), with the system seam's SHA-256
+        // (its two types re-exported); below the built-in formats, the verifier and the batch converter
+        // (which must not import each other).
         .target(
             name: "Comparison",
             dependencies: ["DocumentCodecs"],
