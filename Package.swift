@@ -238,7 +238,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ConversionTests",
-            dependencies: ["Conversion", "Formats", "TestSupport", "ConversionTestCodecs", "docmigrate-conversion-test-worker", "docmigrate"],
+            dependencies: [
+                "Conversion", "Formats", "SystemSeam", "TestSupport", "ConversionTestCodecs", "docmigrate-conversion-test-worker",
+                "docmigrate",
+            ],
             exclude: ["TestCodecs", "Worker"],
             swiftSettings: swiftSettings
         ),

@@ -60,7 +60,9 @@ public struct ConversionRunner: Sendable {
 
         let state = try JobState(job: job, journal: journal, events: events)
         events(.started(target: job.target.name, jobs: job.jobs))
-        let preparer = ItemPreparer(registry: job.registry, routes: routes, verifies: job.verifies)
+        var configuredPreparer = ItemPreparer(registry: job.registry, routes: routes, verifies: job.verifies, streaming: job.streaming)
+        configuredPreparer.outputFiles = job.outputFiles
+        let preparer = configuredPreparer
         let workers = WorkerPool(job: job)
         // Failing fast stops starting items after a failure: there an item is handed over one at a time.
         let itemsPerBatch = job.failFast ? 1 : Self.itemsPerRoundTrip
