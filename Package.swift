@@ -55,7 +55,8 @@ let package = Package(
         .executable(name: "docmigrate", targets: ["docmigrate"]),
     ] + uniformTypeIdentifiersProducts,
     targets: [
-        // The few Linux calls that Glibc does not export to Swift (renameat2, syncfs).
+        // The C calls Swift cannot make itself (renameat2 swaps, syncfs, printf's %.17g, the SHA and AVX2
+        // instructions); only SystemSeam calls them.
         .target(name: "CDocumentPlatform"),
         // What every layer reports with: the located-error protocol and its locations, and the one
         // writer per output format (JSON strings, XML, JUnit, GitHub workflow commands, Markdown, HTML).
@@ -63,10 +64,20 @@ let package = Package(
             name: "Diagnostics",
             swiftSettings: swiftSettings
         ),
-        // Portable stand-ins for the Apple types Foundation on Linux lacks.
+        // The one seam to the operating system and the C library, and the only Swift target that imports
+        // Glibc (or Darwin, Musl): file descriptors, byte-named paths, the directory walk, processes and
+        // signals, locks, write-back and durability (syncfs, renameat2 swaps), the hashing and text kernels
+        // that use CPU instructions Swift cannot emit, terminal queries. Its API is `package`, except
+        // SHA256 and SHA256Digest, which Comparison's public API re-exports. Not a product.
+        .target(
+            name: "SystemSeam",
+            dependencies: ["CDocumentPlatform", "Diagnostics"],
+            swiftSettings: swiftSettings
+        ),
+        // Portable stand-ins for the Apple types Foundation on Linux lacks, built on the system seam.
         .target(
             name: "DocumentPlatform",
-            dependencies: ["CDocumentPlatform", "Diagnostics"],
+            dependencies: ["SystemSeam", "Diagnostics"],
             swiftSettings: swiftSettings
         ),
         // The SwiftUI document protocols (legacy and 27) and the headless DocumentHost.
@@ -78,7 +89,7 @@ let package = Package(
         // The codec protocol, the four generic adapters and the codec registry.
         .target(
             name: "DocumentCodecs",
-            dependencies: ["DocumentModels"],
+            dependencies: ["DocumentModels", "SystemSeam"],
             swiftSettings: swiftSettings
         ),
         // The built-in codecs and every format rule: the strict JSON scanner and parser, CSV, text decoding,
@@ -93,7 +104,7 @@ let package = Package(
         // Below the verifier and the batch converter (which must not import each other).
         .target(
             name: "Comparison",
-            dependencies: ["Formats"],
+            dependencies: ["Formats", "SystemSeam"],
             swiftSettings: swiftSettings
         ),
         // The verifier: golden corpora, routes, the compatibility matrix, reports.
@@ -151,6 +162,11 @@ let package = Package(
         .target(
             name: "TestSupport",
             path: "Tests/TestSupport",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SystemSeamTests",
+            dependencies: ["SystemSeam", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -222,7 +238,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ConversionTests",
-            dependencies: ["Conversion", "Formats", "TestSupport", "ConversionTestCodecs", "docmigrate-conversion-test-worker", "docmigrate"],
+            dependencies: [
+                "Conversion", "Formats", "SystemSeam", "TestSupport", "ConversionTestCodecs", "docmigrate-conversion-test-worker",
+                "docmigrate",
+            ],
             exclude: ["TestCodecs", "Worker"],
             swiftSettings: swiftSettings
         ),

@@ -1,5 +1,6 @@
 import Formats
 import Foundation
+import SystemSeam
 
 extension BenchModes {
     /// The property-list modes.

@@ -4,6 +4,7 @@ import DocumentPlatform
 import Formats
 import Foundation
 import Synchronization
+import SystemSeam
 
 // Files, packages and folders: how two trees are walked, their members paired and each pair compared.
 extension Comparator {

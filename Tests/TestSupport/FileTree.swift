@@ -25,4 +25,24 @@ public enum FileTree {
         }
         return number.uint64Value
     }
+
+    /// Makes `levels` nested folders `d` under `root`/a with a file at the bottom, by relative steps,
+    /// since the full path of a deep tree is longer than PATH_MAX and no single call can name it.
+    public static func makeDeepTree(under root: URL, levels: Int) throws {
+        let script = """
+            import os, sys
+            os.chdir(sys.argv[1]); os.mkdir("a"); os.chdir("a")
+            for _ in range(int(sys.argv[2])):
+                os.mkdir("d"); os.chdir("d")
+            open("leaf.txt", "w").write("x")
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, root.path, String(levels)]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: root.path])
+        }
+    }
 }

@@ -2,6 +2,7 @@ import DocumentCodecs
 import DocumentPlatform
 import Formats
 import Foundation
+import SystemSeam
 
 /// Two documents compared as `docmigrate diff` compares them: the `Comparator` with explicit rules, plus a rule per
 /// file from its detected type.

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSeam
 
 extension SHA256 {
     /// The number of bytes read from a file per step: large enough to amortise the read call, small

@@ -1,6 +1,7 @@
 import DocumentCodecs
 import DocumentPlatform
 import Foundation
+import SystemSeam
 
 /// One side of a package comparison flattened to relative paths, read lazily from a `FileWrapper` or a folder.
 ///

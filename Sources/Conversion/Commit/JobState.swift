@@ -3,6 +3,7 @@ import DocumentCodecs
 import DocumentPlatform
 import Foundation
 import Synchronization
+import SystemSeam
 
 /// The shared state of a running job: its report's spill and totals, the outputs waiting to be committed, the journal and the stop flag.
 ///

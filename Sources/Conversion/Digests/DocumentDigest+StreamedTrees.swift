@@ -2,6 +2,7 @@ import Comparison
 import DocumentCodecs
 import DocumentPlatform
 import Foundation
+import SystemSeam
 
 /// The `DocumentDigest` of whatever is at a path (a file, a package folder, a link), read a block at a
 /// time, and the verified copy of a package that an in-place conversion keeps as its backup.

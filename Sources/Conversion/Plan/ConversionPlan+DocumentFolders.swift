@@ -1,6 +1,7 @@
 import DocumentCodecs
 import DocumentPlatform
 import Foundation
+import SystemSeam
 
 extension ConversionPlan {
     /// Decides, for one walk, which folders are documents, each kind of folder once.

@@ -1,6 +1,7 @@
 import DocumentCodecs
 import DocumentPlatform
 import Foundation
+import SystemSeam
 
 /// The inputs of a job, found one at a time: a walk of folders, or the paths listed in a file.
 ///

@@ -1,4 +1,5 @@
 import DocumentPlatform
+import SystemSeam
 
 /// One input of a job, as the plan found it: where it is, where its output goes, and whether it is skipped.
 public struct PlannedItem: Sendable, Hashable {

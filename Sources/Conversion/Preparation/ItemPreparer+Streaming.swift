@@ -2,6 +2,7 @@ import Comparison
 import DocumentCodecs
 import DocumentPlatform
 import Foundation
+import SystemSeam
 
 /// The streaming route of a file item: its route's single conversion run a block at a time, when the conversion can.
 ///
@@ -22,50 +23,24 @@ import Foundation
 /// locations); the differential tests run both on the same inputs. Anything the converter cannot
 /// promise that for (another encoding, a file detected as UTF-8) takes the whole route, from the start.
 extension ItemPreparer {
-    /// What tests change through the environment, which worker processes inherit; unset in normal use.
-    struct StreamingSettings {
-        /// `DOCMIGRATE_CONVERT_STREAMING=0` sends every item through the whole-document route.
-        var isEnabled = true
-        /// `DOCMIGRATE_CONVERT_STREAMING=only` fails every file item that the streaming route declines
-        /// (`convert.streaming.declined`), so that a test sees which items it took.
-        var isRequired = false
-        /// `DOCMIGRATE_CONVERT_STREAMING_BLOCK_SIZE`: the input bytes read at a time (tests use tiny blocks to put boundaries everywhere).
-        var blockSize = 1 << 18
-        /// `DOCMIGRATE_CONVERT_STREAMING_MINIMUM`: the smallest file streamed; a smaller one costs little memory whole, and fewer calls.
-        var minimumSize = 1 << 20
-        /// `DOCMIGRATE_CONVERT_STREAMING_TAMPER_AT`: the output byte that is inverted on disk right after it is written, before it is read back
-        /// (tests show that verification reads the disk, and that the journal's digest is of the bytes there).
-        var tamperedOffset: Int?
-
-        init(environment: [String: String]) {
-            isEnabled = environment["DOCMIGRATE_CONVERT_STREAMING"] != "0"
-            isRequired = environment["DOCMIGRATE_CONVERT_STREAMING"] == "only"
-            if let text = environment["DOCMIGRATE_CONVERT_STREAMING_BLOCK_SIZE"], let value = Int(text), value > 0 { blockSize = value }
-            if let text = environment["DOCMIGRATE_CONVERT_STREAMING_MINIMUM"], let value = Int(text), value >= 0 { minimumSize = value }
-            if let text = environment["DOCMIGRATE_CONVERT_STREAMING_TAMPER_AT"], let value = Int(text), value >= 0 { tamperedOffset = value }
-        }
-
-        static let current = StreamingSettings(environment: ProcessInfo.processInfo.environment)
-    }
-
     /// Prepares the file at `input` through the streaming route; false, having written nothing, when it needs the whole-document route.
     ///
     /// Throws (after writing part of `temporary`, which the caller removes) what the whole route would
     /// throw for the same file once it has committed to the stream: a decode error at its byte, a write
     /// or read failure, a verification mismatch.
     func prepareStreaming(input: ItemPath, temporary: ItemPath, into result: inout PreparedItem) throws -> Bool {
-        let settings = StreamingSettings.current
-        guard settings.isEnabled else { return false }
-        if try streamIfPossible(input: input, temporary: temporary, settings: settings, into: &result) { return true }
-        if settings.isRequired {
-            throw ConversionError(code: "convert.streaming.declined", message: "the streaming route declined this item (DOCMIGRATE_CONVERT_STREAMING=only)")
+        guard streaming.mode != .never else { return false }
+        if try streamIfPossible(input: input, temporary: temporary, into: &result) { return true }
+        if streaming.mode == .required {
+            throw ConversionError(
+                code: "convert.streaming.declined", message: "the streaming route declined this item (streaming is required)")
         }
         return false
     }
 
-    private func streamIfPossible(input: ItemPath, temporary: ItemPath, settings: StreamingSettings, into result: inout PreparedItem) throws -> Bool {
+    private func streamIfPossible(input: ItemPath, temporary: ItemPath, into result: inout PreparedItem) throws -> Bool {
         guard let source = try? ByteNamedStream.openForReading(input.bytes, followingLinks: true),
-            let status = try? source.status(), status.kind == .regular, status.size >= settings.minimumSize, let size = Int(exactly: status.size)
+            let status = try? source.status(), status.kind == .regular, status.size >= streaming.minimumSize, let size = Int(exactly: status.size)
         else { return false }
         var leadingBytes = [UInt8](repeating: 0, count: min(size, ContentTypeDetector.sniffedByteCount))
         guard let leadingCount = try? leadingBytes.withUnsafeMutableBytes({ try source.read(at: 0, into: $0) }) else { return false }
@@ -80,14 +55,14 @@ extension ItemPreparer {
         result.inputModificationNanoseconds = status.modificationNanoseconds
         result.sourceType = contentType.identifier
         result.route = route.codecIdentifiers
-        let output = try ByteNamedStream.create(temporary.bytes)
+        let output = try outputFiles.createOutputFile(temporary.bytes)
         // Read back through the name, as the whole route reads its temporary: what a later open of that name will see.
         let readBack = try ByteNamedStream.openForReading(temporary.bytes, followingLinks: false)
         let digests = StreamedDigests(
-            input: source, inputSize: size, countingWith: transcoder.makeOutputLengthCounter(), output: readBack, blockSize: settings.blockSize)
+            input: source, inputSize: size, countingWith: transcoder.makeOutputLengthCounter(), output: readBack, blockSize: streaming.blockSize)
         let written: Int, writtenSize: Int
         do {
-            written = try stream(source, through: &transcoder, to: output, temporary: temporary, readBack: readBack, digests: digests, settings: settings)
+            written = try stream(source, through: &transcoder, to: output, readBack: readBack, digests: digests, blockSize: streaming.blockSize)
             writtenSize = Int(try readBack.status().size)
             if verifies, writtenSize != written { throw Self.mismatch(at: min(written, writtenSize)) }
         } catch {
@@ -99,7 +74,7 @@ extension ItemPreparer {
         result.inputHash = inputDigest.hexString
         // Without a digest taken as it was written (a length counted wrong, a file that grew or shrank under it), the output is read once more.
         let outputDigest = writtenSize == written ? followingDigest : nil
-        result.outputHash = try (outputDigest ?? Self.streamedDigest(of: temporary, blockSize: settings.blockSize, expectedLength: verifies ? written : nil)).hexString
+        result.outputHash = try (outputDigest ?? Self.streamedDigest(of: temporary, blockSize: streaming.blockSize, expectedLength: verifies ? written : nil)).hexString
         result.outputIsFolder = false
         result.warnings = transcoder.warnings
         try Self.copyMetadata(from: input, status: status, to: temporary)
@@ -111,10 +86,9 @@ extension ItemPreparer {
     /// Each block is handed to `digests` only once written (and, when verifying, read back equal); the
     /// output's length too, at the end, unless `digests` counted it from the input before.
     private func stream(
-        _ source: ByteNamedStream, through transcoder: inout any StreamingTranscoder, to output: ByteNamedStream, temporary: ItemPath,
-        readBack: ByteNamedStream, digests: StreamedDigests, settings: StreamingSettings
+        _ source: ByteNamedStream, through transcoder: inout any StreamingTranscoder, to output: any OutputFile,
+        readBack: ByteNamedStream, digests: StreamedDigests, blockSize: Int
     ) throws -> Int {
-        let blockSize = settings.blockSize
         let capacity = transcoder.outputCapacity(forInputCount: blockSize)
         let inputBlock = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 16)
         let outputBlock = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
@@ -124,7 +98,6 @@ extension ItemPreparer {
             outputBlock.deallocate()
             readBackBlock.deallocate()
         }
-        var tamperedOffset = settings.tamperedOffset
         var offset = 0, written = 0, writtenBack = 0
         while true {
             let count = try source.read(at: offset, into: inputBlock)
@@ -134,10 +107,6 @@ extension ItemPreparer {
             if produced > 0 {
                 let meant = UnsafeRawBufferPointer(rebasing: outputBlock[0..<produced])
                 try output.write(meant)
-                if let tampered = tamperedOffset, tampered < written + produced {
-                    try Self.invertByte(at: tampered, of: temporary)
-                    tamperedOffset = nil
-                }
                 if verifies {
                     let reread = UnsafeMutableRawBufferPointer(rebasing: readBackBlock[0..<produced])
                     let readCount = try readBack.read(at: written, into: reread)
@@ -162,17 +131,6 @@ extension ItemPreparer {
 
     /// The bytes written before their writeback is started (fewer, larger requests than one per block).
     static let writebackStretch = 1 << 22
-
-    /// Inverts the byte at `offset` of the file at `path` through a descriptor of its own, as another process would.
-    ///
-    /// The test hook `DOCMIGRATE_CONVERT_STREAMING_TAMPER_AT` calls it between a block's write and its read-back.
-    private static func invertByte(at offset: Int, of path: ItemPath) throws {
-        let file = try ByteNamedStream.openForUpdating(path.bytes)
-        var byte: UInt8 = 0
-        _ = try withUnsafeMutableBytes(of: &byte) { try file.read(at: offset, into: $0) }
-        byte = ~byte
-        try withUnsafeBytes(of: &byte) { try file.write($0, at: offset) }
-    }
 
     /// The `DocumentDigest` of the file at `path`, read a block at a time; when `expectedLength` is given, a file of another length is a verification mismatch.
     ///

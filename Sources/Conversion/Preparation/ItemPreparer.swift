@@ -3,6 +3,7 @@ import DocumentCodecs
 import DocumentPlatform
 import Foundation
 import Synchronization
+import SystemSeam
 
 /// Decodes one input, converts it along its route, encodes it, verifies it and writes it to a temporary path.
 ///
@@ -17,13 +18,20 @@ public struct ItemPreparer: Sendable {
     public var routes: ConversionChains
     /// Re-decode the output and compare it with the converted snapshot (on unless `--no-verify`).
     public var verifies: Bool
+    /// Which file items take the streaming route, and its block size.
+    public var streaming: StreamingOptions
+    /// Where the streaming route creates and writes its outputs: the system's files, or a test's double.
+    package var outputFiles: any OutputFileCreating = SystemOutputFiles()
     private let detectionCache = DetectionCache()
 
     /// A preparer for one job's target.
-    public init(registry: CodecRegistry, routes: ConversionChains, verifies: Bool = true) {
+    public init(
+        registry: CodecRegistry, routes: ConversionChains, verifies: Bool = true, streaming: StreamingOptions = StreamingOptions()
+    ) {
         self.registry = registry
         self.routes = routes
         self.verifies = verifies
+        self.streaming = streaming
     }
 
     /// Prepares the item at `input` (a file, or a folder read as one document), writing the output at `temporary`.
@@ -174,11 +182,10 @@ public struct ItemPreparer: Sendable {
     private func openUnlessStreamed(
         input: ItemPath, temporary: ItemPath, into result: inout PreparedItem
     ) throws -> (file: ByteNamedOpenFile, status: FileStatus)? {
-        let settings = StreamingSettings.current
         // Told to fail every declined item, the streaming route must see every file, whatever its size.
-        if settings.isRequired, try prepareStreaming(input: input, temporary: temporary, into: &result) { return nil }
+        if streaming.mode == .required, try prepareStreaming(input: input, temporary: temporary, into: &result) { return nil }
         let opened = try ByteNamedOpenFile.openForReading(input.bytes, followingLinks: true)
-        if settings.isEnabled, !settings.isRequired, opened.status.size >= settings.minimumSize,
+        if streaming.mode == .whenPossible, opened.status.size >= streaming.minimumSize,
             try prepareStreaming(input: input, temporary: temporary, into: &result)
         {
             return nil

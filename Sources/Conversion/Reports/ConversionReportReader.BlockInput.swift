@@ -1,4 +1,5 @@
 import DocumentPlatform
+import SystemSeam
 
 extension ConversionReportReader {
     /// A file read one block at a time, a byte at a time, with the bytes of one value set aside on request.

@@ -1,5 +1,6 @@
 import DocumentPlatform
 import Foundation
+import SystemSeam
 
 /// Reads a JSON conversion report a block at a time and hands its items over one by one, accepting
 /// and refusing exactly what `ConversionReport.decode(json:)` accepts and refuses.

@@ -1,6 +1,7 @@
 import DocumentPlatform
 import Foundation
 import Synchronization
+import SystemSeam
 
 /// The per-item lines of a running job's report, kept on disk rather than in memory, and read back sorted.
 ///

@@ -1,5 +1,6 @@
 import DocumentCodecs
 import DocumentPlatform
+import SystemSeam
 
 /// Everything a job needs to run, checked by whoever builds it (the `convert` verb, a test, a team's tool).
 public struct ConversionJob: Sendable {
@@ -45,6 +46,11 @@ public struct ConversionJob: Sendable {
     public var resume = false
     /// How many written items a group commit waits for before it syncs (more gather while a sync runs).
     public var batchSize = 256
+    /// Which file items take the streaming route, and its block size, where this process prepares them
+    /// (``ItemIsolation/inProcess``); a worker process prepares with its own preparer's options.
+    public var streaming = StreamingOptions()
+    /// Where the streaming route creates and writes outputs in this process: the system's files, or a test's double.
+    package var outputFiles: any OutputFileCreating = SystemOutputFiles()
 
     /// A job with the defaults of `docmigrate convert` (one item at a time, in process).
     public init(registry: CodecRegistry, target: ConversionTarget, plan: ConversionPlan, outputFolder: ItemPath?) {

@@ -1,5 +1,6 @@
 import DocumentPlatform
 import Foundation
+import SystemSeam
 
 /// What the job's own process reads of an input file, a block at a time: the leading bytes a dry run
 /// detects from, and the verified backup copy of an in-place conversion.

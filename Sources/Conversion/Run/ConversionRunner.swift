@@ -3,6 +3,7 @@ import DocumentCodecs
 import DocumentPlatform
 import Foundation
 import Synchronization
+import SystemSeam
 
 /// Runs a job: streams its plan through a bounded task group in small batches, prepares each item (in
 /// a child worker or in process), and commits finished outputs in groups on a thread of its own (one
@@ -59,7 +60,9 @@ public struct ConversionRunner: Sendable {
 
         let state = try JobState(job: job, journal: journal, events: events)
         events(.started(target: job.target.name, jobs: job.jobs))
-        let preparer = ItemPreparer(registry: job.registry, routes: routes, verifies: job.verifies)
+        var configuredPreparer = ItemPreparer(registry: job.registry, routes: routes, verifies: job.verifies, streaming: job.streaming)
+        configuredPreparer.outputFiles = job.outputFiles
+        let preparer = configuredPreparer
         let workers = WorkerPool(job: job)
         // Failing fast stops starting items after a failure: there an item is handed over one at a time.
         let itemsPerBatch = job.failFast ? 1 : Self.itemsPerRoundTrip

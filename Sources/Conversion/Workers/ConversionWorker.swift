@@ -2,6 +2,7 @@ import DocumentCodecs
 import DocumentPlatform
 import Foundation
 import Synchronization
+import SystemSeam
 
 /// The child worker process of a job: it prepares items one at a time so that a trap or a hang in a
 /// decoder ends that process (and fails that item), never the job.

@@ -1,6 +1,7 @@
 import DocumentPlatform
 import Foundation
 import Synchronization
+import SystemSeam
 
 /// The child workers of a job, reused from batch to batch and handed straight from one batch to the next; a worker that died or timed out is replaced.
 ///

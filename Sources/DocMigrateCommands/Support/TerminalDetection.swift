@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemSeam
 import Verification
 
 extension CommandOutput {
@@ -14,6 +8,7 @@ extension CommandOutput {
     /// A buffer (as in tests) is never a terminal, even when the test runner's own output is one.
     public func standardOutputWantsColour(environment: [String: String]) -> Bool {
         guard let stream = standardOutput as? StandardStream, stream.kind == .output else { return false }
-        return VerificationReport.wantsColour(environment: environment, standardOutputIsTerminal: isatty(1) == 1)
+        return VerificationReport.wantsColour(
+            environment: environment, standardOutputIsTerminal: TerminalDevice.standardOutputIsTerminal)
     }
 }

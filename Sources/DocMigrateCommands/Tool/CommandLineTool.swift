@@ -1,3 +1,4 @@
+import Conversion
 import DocumentCodecs
 import Formats
 import Verification
@@ -35,6 +36,11 @@ public struct CommandLineTool: Sendable {
     public var codecs: CodecRegistry
     /// A team's own document types, verified as routes beside each codec's four adapters.
     public var routes: RouteRegistry
+    /// The bytes `merge-reports` reads at a time from each report; tests make it tiny, to put block
+    /// boundaries inside every token.
+    package var reportMergeBlockSize = ConversionReport.defaultMergeBlockSize {
+        didSet { precondition(reportMergeBlockSize > 0, "the merge block size must be at least 1") }
+    }
 
     /// Creates a tool from its verbs; ``Verb/help`` is appended.
     ///

@@ -2,6 +2,7 @@ import Conversion
 import DocumentCodecs
 import DocumentPlatform
 import Foundation
+import SystemSeam
 
 extension Verb {
     /// `docmigrate convert`: converts a corpus of documents to one target type, in parallel, resumably, by shard.

@@ -38,7 +38,8 @@ extension Verb {
         }
         let merged: ConversionReport
         do {
-            merged = try ConversionReport.merged(reportFiles: context.arguments.values("shard-report"), blockSize: mergeBlockSize(context.environment))
+            merged = try ConversionReport.merged(
+                reportFiles: context.arguments.values("shard-report"), blockSize: context.tool.reportMergeBlockSize)
         } catch let error as any LocatedError {
             context.output.standardError.write("Error: \(error)\n")
             return .couldNotProceed
@@ -63,14 +64,5 @@ extension Verb {
         if merged.totals.failed > 0 { return .failure }
         if context.arguments.flag("fail-on-warnings") && merged.hasWarnings { return .failedOnWarnings }
         return .success
-    }
-
-    /// `DOCMIGRATE_MERGE_REPORTS_BLOCK_SIZE`: the bytes read at a time from each report (tests use tiny
-    /// blocks to put block boundaries inside every token); the library's default otherwise.
-    static func mergeBlockSize(_ environment: [String: String]) -> Int {
-        guard let text = environment["DOCMIGRATE_MERGE_REPORTS_BLOCK_SIZE"], let value = Int(text), value > 0 else {
-            return ConversionReport.defaultMergeBlockSize
-        }
-        return value
     }
 }

@@ -1,6 +1,7 @@
 // The seam through which the host learns who a document's file is: on Linux through
-// DocumentPlatform's file descriptors (nanosecond modification times, never following a link
+// the system seam's file descriptors (nanosecond modification times, never following a link
 // inside a package), on Apple systems through FileManager, where those descriptors do not exist.
+import SystemSeam
 
 /// What the host remembers of a document's file, to notice that another process changed it.
 ///

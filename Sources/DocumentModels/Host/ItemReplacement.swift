@@ -1,8 +1,9 @@
 // The seam through which a save moves its result into place. On Linux it goes through
-// DocumentPlatform's file descriptors (renameat2 with RENAME_EXCHANGE, and the fallbacks where a
+// the system seam's file descriptors (renameat2 with RENAME_EXCHANGE, and the fallbacks where a
 // file system cannot swap); on Apple systems through FileManager's item replacement, which swaps
 // with renamex_np on APFS.
 import Synchronization
+import SystemSeam
 
 /// A fresh folder beside a destination, where a writer builds the new item before it replaces
 /// the destination in one step.

@@ -1,5 +1,6 @@
 #if !canImport(Darwin)
 import Foundation
+import SystemSeam
 
 /// The folder of sidecar lock files through which processes coordinate, and the names in it.
 ///

@@ -2,6 +2,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import SystemSeam
 
 /// One lock a claim takes: on an item, or on the tree of items inside a directory.
 ///

@@ -1,5 +1,6 @@
 #if !canImport(Darwin)
 import Foundation
+import SystemSeam
 
 /// The canonical form of a coordinated item's path, on which every lock is keyed.
 ///

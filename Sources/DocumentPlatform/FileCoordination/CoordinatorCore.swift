@@ -1,6 +1,7 @@
 #if !canImport(Darwin)
 import Foundation
 import Synchronization
+import SystemSeam
 
 /// One item a coordinated call reads or writes, with its options.
 enum CoordinatedAccess: Sendable {

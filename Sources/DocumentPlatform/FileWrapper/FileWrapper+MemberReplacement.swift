@@ -1,5 +1,6 @@
 #if !canImport(Darwin)
 import Foundation
+import SystemSeam
 
 // An atomic save of a package over its own original that changes one regular file writes that file
 // alone: it is written and flushed in a temporary folder beside the package, then renamed over the

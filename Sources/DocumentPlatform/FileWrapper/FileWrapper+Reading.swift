@@ -1,5 +1,6 @@
 #if !canImport(Darwin)
 import Foundation
+import SystemSeam
 
 extension FileWrapper {
     /// Creates a wrapper for the item at `url`, which must be a file URL other than "/".

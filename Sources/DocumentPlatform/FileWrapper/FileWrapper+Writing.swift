@@ -1,5 +1,6 @@
 #if !canImport(Darwin)
 import Foundation
+import SystemSeam
 
 extension FileWrapper {
     /// Where the original of an item being written can be found, for hard-link reuse.

@@ -2,6 +2,7 @@
 // definition there would make every user's `FileWrapper` ambiguous. Foundation on Linux has none.
 #if !canImport(Darwin)
 import Foundation
+import SystemSeam
 
 /// A representation of a node (a file, directory, or symbolic link) in the file system.
 ///

@@ -1,5 +1,6 @@
 #if !canImport(Darwin)
 import Foundation
+import SystemSeam
 
 /// Why a `FileWrapper` could not read or write: the path, the member, a stable code and a sentence.
 ///

@@ -1,4 +1,5 @@
 import DocumentCodecs
+import SystemSeam
 
 extension TextTranscoding {
     /// The length of a ``Transcoder``'s output told from its input alone, a block at a time, without transcoding it.

@@ -1,4 +1,5 @@
 import DocumentCodecs
+import SystemSeam
 
 /// Text in an 8-bit encoding converted to UTF-8 file to file, a block at a time, as `iconv` does it.
 ///

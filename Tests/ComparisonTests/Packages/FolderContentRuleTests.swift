@@ -1,6 +1,7 @@
 import Comparison
 import DocumentPlatform
 import Foundation
+import SystemSeam
 import TestSupport
 import Testing
 

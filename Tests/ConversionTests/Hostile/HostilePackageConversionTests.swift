@@ -3,6 +3,7 @@ import ConversionTestCodecs
 import DocumentPlatform
 import Foundation
 import Formats
+import SystemSeam
 import TestSupport
 import Testing
 

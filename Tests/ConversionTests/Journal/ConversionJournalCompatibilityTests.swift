@@ -1,6 +1,7 @@
 @testable import Conversion
 import DocumentPlatform
 import Foundation
+import SystemSeam
 import TestSupport
 import Testing
 

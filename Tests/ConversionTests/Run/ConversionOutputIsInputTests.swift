@@ -1,6 +1,7 @@
 import Conversion
 import DocumentPlatform
 import Foundation
+import SystemSeam
 import TestSupport
 import Testing
 

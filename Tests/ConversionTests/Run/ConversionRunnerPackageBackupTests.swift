@@ -3,6 +3,7 @@ import ConversionTestCodecs
 import DocumentCodecs
 import DocumentPlatform
 import Foundation
+import SystemSeam
 import TestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import Comparison
 import DocumentPlatform
 import Foundation
 import Synchronization
+import SystemSeam
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@
 import DocumentCodecs
 import DocumentPlatform
 import Foundation
+import SystemSeam
 import Testing
 
 @Suite struct FrameReaderTests {

@@ -1,16 +1,19 @@
 import Conversion
+import ConversionTestCodecs
+import DocumentCodecs
 import DocumentPlatform
 import Foundation
+import SystemSeam
 import TestSupport
 import Testing
 
-/// `docmigrate convert` of legacy 8-bit text through the streaming route against the whole-document route, through the real binary and its workers.
+/// A conversion job of legacy 8-bit text, as `docmigrate convert` makes it, through the streaming route against the whole-document route.
 ///
-/// Each run converts one folder of generated inputs; the streaming runs use tiny blocks (so that
-/// every CR, LF and undefined byte meets a block boundary somewhere) and stream files of every size,
-/// the reference run forces the whole-document route (`DOCMIGRATE_CONVERT_STREAMING=0`). Exit
-/// status, the text and JSON reports (items, error codes and locations, warnings, totals), the output
-/// tree (bytes, permissions, modification times) and the journal (sizes, digests) must be identical.
+/// Each run converts one folder of generated inputs in this process; the streaming runs use tiny
+/// blocks (so that every CR, LF and undefined byte meets a block boundary somewhere) and stream files
+/// of every size, the reference run forces the whole-document route (``StreamingOptions/Mode/never``).
+/// Exit status, the text and JSON reports (items, error codes and locations, warnings, totals), the
+/// output tree (bytes, permissions, modification times) and the journal (sizes, digests) must be identical.
 @Suite struct ItemPreparerStreamingTests {
     struct Setup: Sendable, CustomTestStringConvertible {
         var encoding: String
@@ -24,6 +27,13 @@ import Testing
         }
 
         var testDescription: String { arguments.joined(separator: " ") }
+
+        /// The codec options `arguments` give the text codecs.
+        var codecOptions: CodecOptions {
+            var options: CodecOptions = [forced ? "encoding" : "fallback-encoding": encoding]
+            if replaces { options.set("replace-invalid", to: "true") }
+            return options
+        }
 
         /// Python's name for the encoding.
         var pythonCodec: String { ["macintosh": "mac_roman", "windows-1252": "cp1252", "iso-8859-1": "latin-1"][encoding] ?? encoding }
@@ -102,29 +112,30 @@ import Testing
         }
     }
 
-    /// Runs `docmigrate convert --to plain-text` over `in` into `outputName`, with `environment` added.
-    static func convert(_ setup: Setup, in folder: URL, outputName: String, environment: [String: String]) throws -> Outcome {
-        let process = Process()
-        process.executableURL = try BuiltProduct.url(named: "docmigrate")
-        let reportName = "report-\(outputName).json"
-        process.arguments = ["convert", "--to", "plain-text", "-o", outputName, "--report", "json:\(reportName)"] + setup.arguments + ["in"]
-        var processEnvironment = ProcessInfo.processInfo.environment
-        processEnvironment["CI"] = nil
-        for (key, value) in environment { processEnvironment[key] = value }
-        process.environment = processEnvironment
-        process.currentDirectoryURL = folder
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        func anonymous(_ text: String) -> String { text.replacingOccurrences(of: outputName, with: "OUT") }
+    /// Runs the job `docmigrate convert --to plain-text -o OUTPUT --report json:…` (with `setup`'s options) makes
+    /// over `in` into `outputName`, in this process, with `streaming` and the streaming route's outputs
+    /// created by `outputFiles`; what it prints is the text report, its exit status 1 when an item failed.
+    static func convert(
+        _ setup: Setup, in folder: URL, outputName: String, streaming: StreamingOptions,
+        outputFiles: any OutputFileCreating = SystemOutputFiles()
+    ) async throws -> Outcome {
+        let registry = try CodecRegistry.builtIn(configuredWith: setup.codecOptions)
         let outputFolder = folder.appendingPathComponent(outputName)
+        let plan = ConversionPlan(source: .paths([ItemPath(folder.appendingPathComponent("in").path)]), registry: registry)
+        var job = ConversionJob(
+            registry: registry, target: try ConversionTarget("plain-text", registry: registry), plan: plan,
+            outputFolder: ItemPath(outputFolder.path))
+        job.verifies = setup.verifies
+        job.jobs = AvailableProcessors.count
+        job.streaming = streaming
+        job.outputFiles = outputFiles
+        let report = try await ConversionRunner(job: job).run()
+        func anonymous(_ text: String) -> String { text.replacingOccurrences(of: outputName, with: "OUT") }
         let journal = (try? String(contentsOf: outputFolder.appendingPathComponent(".docmigrate-journal.jsonl"), encoding: .utf8)) ?? ""
         return Outcome(
-            status: process.terminationStatus, standardOutput: anonymous(String(decoding: printed, as: UTF8.self)),
-            report: anonymous((try? String(contentsOf: folder.appendingPathComponent(reportName), encoding: .utf8)) ?? ""),
+            status: report.totals.failed > 0 ? 1 : 0,
+            standardOutput: anonymous(String(decoding: try report.render(format: "text"), as: UTF8.self)),
+            report: anonymous(String(decoding: try report.render(format: "json"), as: UTF8.self)),
             journal: journal.split(separator: "\n").map { anonymous(String($0)) }.sorted(),
             tree: try ConversionFixture.tree(ItemPath(outputFolder.path)))
     }
@@ -137,26 +148,27 @@ import Testing
         }
     }
 
-    static let streamingEverything = ["DOCMIGRATE_CONVERT_STREAMING_MINIMUM": "0"]
+    /// Files of every size streamed, where the route can take them.
+    static let streamingEverything = StreamingOptions(minimumSize: 0)
 
     /// Every encoding with a fallback, and forced without verification, strict and replacing; a forced
     /// encoding with verification for one encoding.
     static let differentialSetups = setups.filter { !($0.forced && $0.verifies) || $0.encoding == "macintosh" }
 
     @Test(arguments: differentialSetups)
-    func theStreamingRouteGivesTheWholeDocumentRoutesResult(_ setup: Setup) throws {
+    func theStreamingRouteGivesTheWholeDocumentRoutesResult(_ setup: Setup) async throws {
         let folder = try TemporaryDirectory("convert-streaming")
         let inputs = Self.inputs(seed: UInt64(setup.testDescription.utf8.count) &* 7919 &+ (setup.replaces ? 1 : 0))
         try Self.writeInputs(inputs, to: folder.url)
-        let whole = try Self.convert(setup, in: folder.url, outputName: "out-whole", environment: ["DOCMIGRATE_CONVERT_STREAMING": "0"])
+        let whole = try await Self.convert(setup, in: folder.url, outputName: "out-whole", streaming: StreamingOptions(mode: .never))
         // Most items convert (a forced 8-bit encoding with verification too: the output is read back as
         // the UTF-8 it is, not in the encoding forced on the inputs).
         #expect(whole.tree.count > 10, "the reference run")
         // Blocks of one byte put a boundary everywhere; blocks of seven, boundaries at every phase of a CR LF.
         for blockSize in [setup.replaces ? 7 : 1] {
-            var environment = Self.streamingEverything
-            environment["DOCMIGRATE_CONVERT_STREAMING_BLOCK_SIZE"] = String(blockSize)
-            let streamed = try Self.convert(setup, in: folder.url, outputName: "out-b\(blockSize)-xx", environment: environment)
+            var streaming = Self.streamingEverything
+            streaming.blockSize = blockSize
+            let streamed = try await Self.convert(setup, in: folder.url, outputName: "out-b\(blockSize)-xx", streaming: streaming)
             #expect(streamed.status == whole.status, "\(setup.testDescription), blocks of \(blockSize)")
             #expect(streamed.standardOutput == whole.standardOutput)
             #expect(streamed.report == whole.report)
@@ -169,39 +181,39 @@ import Testing
     }
 
     @Test(arguments: setups.filter { !$0.forced || (!$0.verifies && $0.replaces) })
-    func theStreamingRouteTakesEveryLegacyTextFileAndNothingElse(_ setup: Setup) throws {
+    func theStreamingRouteTakesEveryLegacyTextFileAndNothingElse(_ setup: Setup) async throws {
         let folder = try TemporaryDirectory("convert-streaming-only")
         let inputs = Self.inputs(seed: 41)
         try Self.writeInputs(inputs, to: folder.url)
-        var environment = Self.streamingEverything
-        environment["DOCMIGRATE_CONVERT_STREAMING"] = "only"
-        let outcome = try Self.convert(setup, in: folder.url, outputName: "out", environment: environment)
+        var streaming = Self.streamingEverything
+        streaming.mode = .required
+        let outcome = try await Self.convert(setup, in: folder.url, outputName: "out", streaming: streaming)
         let declined = Set(try outcome.errors().filter { $0.value.code == "convert.streaming.declined" }.keys)
         let expected = Set(inputs.filter { !setup.forced && !$0.streamsWithFallback }.map(\.name))
         #expect(declined == expected, "\(setup.testDescription)")
     }
 
-    @Test func aForcedEncodingWithVerificationStreamsEveryFile() throws {
+    @Test func aForcedEncodingWithVerificationStreamsEveryFile() async throws {
         let folder = try TemporaryDirectory("convert-streaming-forced")
         let inputs = Self.inputs(seed: 5)
         try Self.writeInputs(inputs, to: folder.url)
-        var environment = Self.streamingEverything
-        environment["DOCMIGRATE_CONVERT_STREAMING"] = "only"
+        var streaming = Self.streamingEverything
+        streaming.mode = .required
         let setup = Setup(encoding: "macintosh", forced: true, verifies: true, replaces: false)
-        let outcome = try Self.convert(setup, in: folder.url, outputName: "out", environment: environment)
+        let outcome = try await Self.convert(setup, in: folder.url, outputName: "out", streaming: streaming)
         let errors = try outcome.errors()
         #expect(errors.isEmpty, "\(errors)")
         #expect(outcome.tree.count >= inputs.count, "\(outcome.tree.keys.sorted())")
     }
 
     @Test(arguments: setups.filter { !$0.forced })
-    func streamedOutputsAndErrorsAreWhatPythonsCodecsMake(_ setup: Setup) throws {
+    func streamedOutputsAndErrorsAreWhatPythonsCodecsMake(_ setup: Setup) async throws {
         let folder = try TemporaryDirectory("convert-streaming-python")
         let inputs = Self.inputs(seed: 1_234)
         try Self.writeInputs(inputs, to: folder.url)
-        var environment = Self.streamingEverything
-        environment["DOCMIGRATE_CONVERT_STREAMING_BLOCK_SIZE"] = "3"
-        let outcome = try Self.convert(setup, in: folder.url, outputName: "out", environment: environment)
+        var streaming = Self.streamingEverything
+        streaming.blockSize = 3
+        let outcome = try await Self.convert(setup, in: folder.url, outputName: "out", streaming: streaming)
         let streamed = inputs.filter(\.streamsWithFallback)
         let request = streamed.map { "\($0.name) \($0.bytes.map { String(format: "%02x", $0) }.joined())" }.joined(separator: "\n")
         let printed = try PythonOracle.run(
@@ -235,15 +247,13 @@ import Testing
         #expect(checked == streamed.count)
     }
 
-    /// The peak resident memory (KiB) of `docmigrate convert --fallback-encoding macintosh` of `file` and its worker, measured by Python's `getrusage`.
-    static func peakMemory(converting file: URL, into output: URL, environment: [String: String]) throws -> Int {
-        let command = [try BuiltProduct.url(named: "docmigrate").path, "convert", "--fallback-encoding", "macintosh", "--to", "plain-text", "-o", output.path, file.path]
+    /// The peak resident memory (KiB) of `command` and its children, measured by Python's `getrusage`; the command must exit 0.
+    static func peakMemory(of command: [String]) throws -> Int {
         let commandJSON = String(decoding: try JSONSerialization.data(withJSONObject: command), as: UTF8.self)
-        let environmentJSON = String(decoding: try JSONSerialization.data(withJSONObject: environment), as: UTF8.self)
         let printed = try PythonOracle.run(
             """
             import json, os, resource, subprocess
-            environment = dict(os.environ, **json.loads('\(environmentJSON)'))
+            environment = dict(os.environ)
             environment.pop("CI", None)
             status = subprocess.run(json.loads('\(commandJSON)'), env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
             print(status, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
@@ -251,6 +261,16 @@ import Testing
         let fields = printed.split(whereSeparator: \.isWhitespace)
         #expect(fields.first == "0", "convert succeeded")
         return try #require(fields.last.flatMap { Int($0) })
+    }
+
+    /// `docmigrate convert --fallback-encoding macintosh` of `file` into `output`, with its worker.
+    static func binaryConversion(of file: URL, into output: URL) throws -> [String] {
+        [try BuiltProduct.url(named: "docmigrate").path, "convert", "--fallback-encoding", "macintosh", "--to", "plain-text", "-o", output.path, file.path]
+    }
+
+    /// The same conversion in one process of its own, through `route` (`streaming` or `whole`; see the test worker's `InProcessConversion`).
+    static func inProcessConversion(of file: URL, into output: URL, route: String) throws -> [String] {
+        [try BuiltProduct.url(named: "docmigrate-conversion-test-worker").path, "convert-in-process", route, "macintosh", file.path, output.path]
     }
 
     @Test func theStreamingRoutesMemoryDoesNotGrowWithTheFile() throws {
@@ -265,14 +285,17 @@ import Testing
             bytes.reserveCapacity(megabytes << 20)
             while bytes.count < megabytes << 20 { bytes += line }
             try Data(bytes).write(to: file)
-            peaks[name] = try Self.peakMemory(converting: file, into: folder.appending("out-\(name)"), environment: [:])
+            peaks[name] = try Self.peakMemory(of: Self.binaryConversion(of: file, into: folder.appending("out-\(name)")))
         }
-        let whole = try Self.peakMemory(
-            converting: folder.appending("large.txt"), into: folder.appending("out-whole"), environment: ["DOCMIGRATE_CONVERT_STREAMING": "0"])
-        let small = try #require(peaks["small.txt"]), large = try #require(peaks["large.txt"])
+        // The two routes compared in processes of the same shape: one process each, the route chosen in it.
+        let large = folder.appending("large.txt")
+        let streamedAlone = try Self.peakMemory(of: Self.inProcessConversion(of: large, into: folder.appending("out-streamed"), route: "streaming"))
+        let whole = try Self.peakMemory(of: Self.inProcessConversion(of: large, into: folder.appending("out-whole"), route: "whole"))
+        let small = try #require(peaks["small.txt"]), largePeak = try #require(peaks["large.txt"])
         // Eight times the input, the same memory (within the allocator's noise); the whole-document route holds the file several times over.
-        #expect(large - small < 6 * 1_024, "streaming: 2 MiB input \(small) KiB, 16 MiB input \(large) KiB")
-        #expect(whole - large > 32 * 1_024, "16 MiB input: whole-document route \(whole) KiB, streaming \(large) KiB")
+        #expect(largePeak - small < 6 * 1_024, "streaming: 2 MiB input \(small) KiB, 16 MiB input \(largePeak) KiB")
+        #expect(whole - streamedAlone > 32 * 1_024, "16 MiB input: whole-document route \(whole) KiB, streaming \(streamedAlone) KiB")
         #expect(try Data(contentsOf: folder.appending("out-large.txt/large.txt")) == Data(contentsOf: folder.appending("out-whole/large.txt")))
+        #expect(try Data(contentsOf: folder.appending("out-streamed/large.txt")) == Data(contentsOf: folder.appending("out-whole/large.txt")))
     }
 }

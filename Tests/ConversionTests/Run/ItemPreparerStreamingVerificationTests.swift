@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The streaming route's verification and digests against the bytes on disk: an output byte changed on disk
-/// between its write and its read-back (`DOCMIGRATE_CONVERT_STREAMING_TAMPER_AT`) fails the item, and the
+/// between its write and its read-back (by the seam's double, `TamperingOutputFiles`) fails the item, and the
 /// journal's digests are Python's `hashlib` over the input and over the output file as it is on disk.
 @Suite struct ItemPreparerStreamingVerificationTests {
     /// Mac OS Roman text of `count` bytes: words, upper-half letters, CR line endings and some CR LF pairs.
@@ -38,7 +38,7 @@ import Testing
         return (fields[0], fields[1], try #require(Int(fields[2])))
     }
 
-    /// The journal's one entry (the output folder is not named `out`, which `convert(_:in:outputName:environment:)` would replace in `outputHash` too).
+    /// The journal's one entry (the output folder is not named `out`, which `convert(_:in:outputName:streaming:outputFiles:)` would replace in `outputHash` too).
     static func journalEntry(_ outcome: ItemPreparerStreamingTests.Outcome) throws -> ConversionJournal.Entry {
         try #require(outcome.journal.count == 1, "\(outcome.journal)")
         return try JSONDecoder().decode(ConversionJournal.Entry.self, from: Data(outcome.journal[0].utf8))
@@ -46,14 +46,15 @@ import Testing
 
     static let macintosh = ItemPreparerStreamingTests.Setup(encoding: "macintosh", forced: false, verifies: true, replaces: false)
 
-    @Test func aByteChangedOnDiskAfterItsWriteFailsTheItemAtThatByte() throws {
+    /// Every file item streamed, from the smallest, in blocks of 4 KiB.
+    static let streamingEveryFile = StreamingOptions(mode: .required, blockSize: 4096, minimumSize: 0)
+
+    @Test func aByteChangedOnDiskAfterItsWriteFailsTheItemAtThatByte() async throws {
         let folder = try TemporaryDirectory("convert-streaming-tamper")
         try ItemPreparerStreamingTests.writeInputs([.init(name: "classic.txt", bytes: Self.macRomanText(count: 300_000, seed: 3), streamsWithFallback: true)], to: folder.url)
-        let environment = [
-            "DOCMIGRATE_CONVERT_STREAMING": "only", "DOCMIGRATE_CONVERT_STREAMING_MINIMUM": "0", "DOCMIGRATE_CONVERT_STREAMING_BLOCK_SIZE": "4096",
-            "DOCMIGRATE_CONVERT_STREAMING_TAMPER_AT": "150001",
-        ]
-        let outcome = try ItemPreparerStreamingTests.convert(Self.macintosh, in: folder.url, outputName: "converted", environment: environment)
+        let outcome = try await ItemPreparerStreamingTests.convert(
+            Self.macintosh, in: folder.url, outputName: "converted", streaming: Self.streamingEveryFile,
+            outputFiles: TamperingOutputFiles(invertingByteAt: 150_001))
         #expect(outcome.status == 1)
         #expect(try outcome.errors()["classic.txt"]?.code == "convert.verify.mismatch")
         #expect(outcome.report.contains("byte 150001 (0x249f1)"), "\(outcome.report)")
@@ -71,7 +72,7 @@ import Testing
         (tamperedAt: 249_000, code: "convert.verify.mismatch", byte: 249_000),
         (tamperedAt: 280_000, code: "text.invalid-bytes", byte: 250_000),
     ])
-    func whenTheOutputAndTheTranscodingBothFailTheEarlierByteWins(_ expectation: (tamperedAt: Int, code: String, byte: Int)) throws {
+    func whenTheOutputAndTheTranscodingBothFailTheEarlierByteWins(_ expectation: (tamperedAt: Int, code: String, byte: Int)) async throws {
         let folder = try TemporaryDirectory("convert-streaming-two-failures")
         // Letters and LFs (one output byte per input byte), and a byte Windows-1252 leaves undefined at 250,000.
         var bytes = [UInt8](repeating: 0, count: 300_000)
@@ -81,11 +82,9 @@ import Testing
         bytes[250_000] = 0x81
         try ItemPreparerStreamingTests.writeInputs([.init(name: "classic.txt", bytes: bytes, streamsWithFallback: true)], to: folder.url)
         let setup = ItemPreparerStreamingTests.Setup(encoding: "windows-1252", forced: false, verifies: true, replaces: false)
-        let environment = [
-            "DOCMIGRATE_CONVERT_STREAMING": "only", "DOCMIGRATE_CONVERT_STREAMING_MINIMUM": "0", "DOCMIGRATE_CONVERT_STREAMING_BLOCK_SIZE": "4096",
-            "DOCMIGRATE_CONVERT_STREAMING_TAMPER_AT": String(expectation.tamperedAt),
-        ]
-        let outcome = try ItemPreparerStreamingTests.convert(setup, in: folder.url, outputName: "converted", environment: environment)
+        let outcome = try await ItemPreparerStreamingTests.convert(
+            setup, in: folder.url, outputName: "converted", streaming: Self.streamingEveryFile,
+            outputFiles: TamperingOutputFiles(invertingByteAt: expectation.tamperedAt))
         #expect(outcome.status == 1)
         let error = try #require(try outcome.errors()["classic.txt"], "\(outcome.report)")
         #expect(error.code == expectation.code, "\(outcome.report)")
@@ -98,20 +97,18 @@ import Testing
         #expect(outcome.journal.isEmpty)
     }
 
-    @Test func withoutVerificationTheJournalHoldsTheDigestOfTheBytesOnDisk() throws {
+    @Test func withoutVerificationTheJournalHoldsTheDigestOfTheBytesOnDisk() async throws {
         let folder = try TemporaryDirectory("convert-streaming-tamper-unverified")
         try ItemPreparerStreamingTests.writeInputs([.init(name: "classic.txt", bytes: Self.macRomanText(count: 300_000, seed: 4), streamsWithFallback: true)], to: folder.url)
         var setup = Self.macintosh
         setup.verifies = false
-        let environment = [
-            "DOCMIGRATE_CONVERT_STREAMING": "only", "DOCMIGRATE_CONVERT_STREAMING_MINIMUM": "0", "DOCMIGRATE_CONVERT_STREAMING_BLOCK_SIZE": "4096",
-            "DOCMIGRATE_CONVERT_STREAMING_TAMPER_AT": "123457",
-        ]
-        let outcome = try ItemPreparerStreamingTests.convert(setup, in: folder.url, outputName: "converted", environment: environment)
+        let outcome = try await ItemPreparerStreamingTests.convert(
+            setup, in: folder.url, outputName: "converted", streaming: Self.streamingEveryFile,
+            outputFiles: TamperingOutputFiles(invertingByteAt: 123_457))
         #expect(outcome.status == 0, "\(outcome.report)")
         let input = folder.appending("in/classic.txt"), output = folder.appending("converted/classic.txt")
         let oracle = try Self.oracle(input: input, output: output)
-        // The hook did change the file (so the test above fails for the check, not for a hook that did nothing) …
+        // The double did change the file (so the test above fails for the check, not for a double that did nothing) …
         #expect(oracle.firstDifference == 123_457)
         // … and the digest the journal holds is of the file as it is on disk, changed byte included.
         let entry = try Self.journalEntry(outcome)
@@ -120,13 +117,14 @@ import Testing
     }
 
     @Test(arguments: [true, false])
-    func aFileOfManyBlocksStreamsToPythonsBytesAndDigests(_ verifies: Bool) throws {
+    func aFileOfManyBlocksStreamsToPythonsBytesAndDigests(_ verifies: Bool) async throws {
         // Past the default minimum, several default blocks and one writeback stretch: the route as users run it.
         let folder = try TemporaryDirectory("convert-streaming-large")
         try ItemPreparerStreamingTests.writeInputs([.init(name: "classic.txt", bytes: Self.macRomanText(count: 5_000_000, seed: 5), streamsWithFallback: true)], to: folder.url)
         var setup = Self.macintosh
         setup.verifies = verifies
-        let outcome = try ItemPreparerStreamingTests.convert(setup, in: folder.url, outputName: "converted", environment: ["DOCMIGRATE_CONVERT_STREAMING": "only"])
+        let outcome = try await ItemPreparerStreamingTests.convert(
+            setup, in: folder.url, outputName: "converted", streaming: StreamingOptions(mode: .required))
         #expect(outcome.status == 0, "\(outcome.report)")
         let oracle = try Self.oracle(input: folder.appending("in/classic.txt"), output: folder.appending("converted/classic.txt"))
         #expect(oracle.firstDifference == -1)

@@ -4,6 +4,7 @@ import DocumentCodecs
 import DocumentPlatform
 import Foundation
 import Formats
+import SystemSeam
 import TestSupport
 import Testing
 

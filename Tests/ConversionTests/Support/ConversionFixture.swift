@@ -4,6 +4,7 @@ import DocumentCodecs
 import DocumentPlatform
 import Foundation
 import Formats
+import SystemSeam
 import TestSupport
 
 /// A temporary folder with an `in` tree and an `out` folder, and helpers that reach files by their name bytes.

@@ -38,8 +38,15 @@ import Testing
         try ConversionReport.merged(paths.map { try ConversionReport.decode(json: Data(contentsOf: URL(fileURLWithPath: $0))) })
     }
 
-    @Test(arguments: ["5", "131072"])
-    func writesWhatTheInMemoryMergeWroteByteForByte(_ blockSize: String) async throws {
+    /// `docmigrate` reading reports `blockSize` bytes at a time.
+    private func tool(blockSize: Int) -> CommandLineTool {
+        var tool = CommandLineTool.docmigrate
+        tool.reportMergeBlockSize = blockSize
+        return tool
+    }
+
+    @Test(arguments: [5, 131072])
+    func writesWhatTheInMemoryMergeWroteByteForByte(_ blockSize: Int) async throws {
         let (folder, paths) = try shardReports("merge-verb-same")
         let whole = try mergedInMemory(paths)
         #expect(whole.totals.items == 42)
@@ -48,7 +55,7 @@ import Testing
         let junit = folder.appending("merged.xml").path
         let run = await InProcessRun.run(
             ["merge-reports", "--report", "json:" + json, "--report", "junit:" + junit, "--report", "text:-"] + paths,
-            environment: ["DOCMIGRATE_MERGE_REPORTS_BLOCK_SIZE": blockSize])
+            tool: tool(blockSize: blockSize))
         #expect(run.exitCode == .failure, "\(run.standardError)")
         #expect(run.standardError.isEmpty)
         #expect(run.standardOutput == whole.text() + whole.text())
@@ -79,7 +86,7 @@ import Testing
         for (label, broken) in [("truncated", data.prefix(data.count / 2)), ("garbage after", data + Data("}".utf8)), ("empty", Data())] {
             let path = folder.appending("broken.json").path
             try broken.write(to: URL(fileURLWithPath: path))
-            let run = await InProcessRun.run(["merge-reports", paths[0], path, paths[2]], environment: ["DOCMIGRATE_MERGE_REPORTS_BLOCK_SIZE": "7"])
+            let run = await InProcessRun.run(["merge-reports", paths[0], path, paths[2]], tool: tool(blockSize: 7))
             #expect(run.exitCode == .couldNotProceed, "\(label)")
             #expect(run.standardOutput.isEmpty, "\(label)")
             #expect(run.standardError.hasPrefix("Error: \(path): byte "), "\(label): \(run.standardError)")

@@ -1,4 +1,5 @@
 import DocumentModels
+import SystemSeam
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 @testable import DocumentModels
+import SystemSeam
 import TestSupport
 import Testing
 

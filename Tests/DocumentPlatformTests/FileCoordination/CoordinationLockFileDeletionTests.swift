@@ -1,5 +1,6 @@
 #if !canImport(Darwin)
 import Foundation
+@testable import SystemSeam
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSeam
 import Testing
 
 @testable import DocumentPlatform

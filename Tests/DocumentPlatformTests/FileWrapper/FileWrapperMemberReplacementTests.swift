@@ -1,5 +1,6 @@
 import DocumentPlatform
 import Foundation
+import SystemSeam
 import TestSupport
 import Testing
 

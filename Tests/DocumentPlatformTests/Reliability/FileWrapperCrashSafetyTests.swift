@@ -1,4 +1,5 @@
 import Foundation
+@testable import SystemSeam
 import TestSupport
 import Testing
 

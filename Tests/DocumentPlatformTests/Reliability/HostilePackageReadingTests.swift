@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+@testable import SystemSeam
 import TestSupport
 import Testing
 
@@ -81,7 +82,7 @@ import Testing
     /// 5,000 nested folders: more than PATH_MAX can name in one path, and more levels than any document has.
     @Test func fiveThousandLevelsAreATooDeepErrorForAnImmediateReadAndLazyReadsStayShallow() throws {
         let fixture = try Fixture("hostile-deep")
-        try DirectoryWalkDepthTests.makeDeepTree(under: fixture.package, levels: 5_000)
+        try FileTree.makeDeepTree(under: fixture.package, levels: 5_000)
         let baseline = try Self.freshDescriptor(fixture.package)
         let error = try #require(throws: FileWrapperError.self) { try FileWrapper(url: fixture.package, options: .immediate) }
         #expect(error.code == "filewrapper.read.too-deep")
@@ -113,7 +114,7 @@ import Testing
     @Test func aFolderJustWithinTheDepthLimitIsReadWhole() throws {
         let fixture = try Fixture("hostile-deep-limit")
         // The package's child `a` is level 1, so the deepest `d` is level `levels + 1`.
-        try DirectoryWalkDepthTests.makeDeepTree(under: fixture.package, levels: FileWrapper.maximumImmediateDepth - 2)
+        try FileTree.makeDeepTree(under: fixture.package, levels: FileWrapper.maximumImmediateDepth - 2)
         var level = try FileWrapper(url: fixture.package, options: .immediate)
         var depth = 0
         while let next = level.fileWrappers?["a"] ?? level.fileWrappers?["d"] {

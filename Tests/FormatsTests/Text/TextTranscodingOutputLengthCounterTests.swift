@@ -1,6 +1,7 @@
 import DocumentCodecs
 @testable import Formats
 import Foundation
+import SystemSeam
 import TestSupport
 import Testing
 

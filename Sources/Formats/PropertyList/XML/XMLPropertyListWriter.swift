@@ -1,5 +1,6 @@
 import DocumentCodecs
 import Foundation
+import SystemSeam
 
 /// Lays a value out as Apple's XML writers do (`_CFAppendXML0` and swift-foundation's `PropertyListEncoder`).
 ///

@@ -17,26 +17,26 @@ import Glibc
 /// is only deleted by whoever holds it exclusively (`removeIfUnused(at:)`), never renamed over,
 /// and whoever newly locks a file checks `isLinked` afterwards and opens the path again if the
 /// file lost its name between the open and the lock.
-final class POSIXFileLock {
+package final class POSIXFileLock {
     /// How strongly a lock excludes others.
-    enum Mode: Sendable {
+    package enum Mode: Sendable {
         case shared
         case exclusive
     }
 
     /// The result of one attempt to lock without waiting.
-    enum Attempt: Sendable {
+    package enum Attempt: Sendable {
         case acquired
         case busy
     }
 
     /// A failed system call: its name and `errno`.
-    struct Failure: Error, Sendable {
-        var call: String
-        var number: Int32
+    package struct Failure: Error, Sendable {
+        package var call: String
+        package var number: Int32
 
         /// The C library's description of `number`.
-        var reason: String { String(cString: strerror(number)) }
+        package var reason: String { String(cString: strerror(number)) }
     }
 
     // Glibc declares these only under _GNU_SOURCE, which Swift's Glibc module does not
@@ -47,7 +47,7 @@ final class POSIXFileLock {
     private let descriptor: Int32
 
     /// Opens (creating if needed, mode 0600) the lock file at `path`, never following a symbolic link.
-    init(path: String) throws(Failure) {
+    package init(path: String) throws(Failure) {
         let opened = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard opened >= 0 else { throw Failure(call: "open", number: errno) }
         descriptor = opened
@@ -56,7 +56,7 @@ final class POSIXFileLock {
     /// Opens the lock file at `path` only if it exists, never following a symbolic link; nil when it cannot be opened.
     ///
     /// For sweeping old lock files: creating one just to delete it again would be wasted work.
-    init?(existingAt path: String) {
+    package init?(existingAt path: String) {
         let opened = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
         guard opened >= 0 else { return nil }
         descriptor = opened
@@ -72,7 +72,7 @@ final class POSIXFileLock {
     /// When the lock is busy, its holder deletes the file later. The caller closes the file
     /// afterwards; until then the exclusive lock keeps out anyone who opened it before the unlink,
     /// and they find it unlinked once they lock it.
-    func removeIfUnused(at path: String) -> Bool {
+    package func removeIfUnused(at path: String) -> Bool {
         guard (try? tryLock(.exclusive)) == .acquired, isLinked else { return false }
         return unlink(path) == 0
     }
@@ -89,7 +89,7 @@ final class POSIXFileLock {
     }
 
     /// Takes or converts the lock to `mode` without waiting; a conversion that fails keeps the old lock.
-    func tryLock(_ mode: Mode) throws(Failure) -> Attempt {
+    package func tryLock(_ mode: Mode) throws(Failure) -> Attempt {
         var request = Self.wholeFileRequest(mode == .shared ? F_RDLCK : F_WRLCK)
         while true {
             let result = withUnsafeMutablePointer(to: &request) { fcntl(descriptor, Self.ofdSetLock, $0) }
@@ -103,7 +103,7 @@ final class POSIXFileLock {
     }
 
     /// Drops this process's lock and keeps the file open, so that the next lock of the same file needs no `open`.
-    func unlock() throws(Failure) {
+    package func unlock() throws(Failure) {
         var request = Self.wholeFileRequest(F_UNLCK)
         while true {
             let result = withUnsafeMutablePointer(to: &request) { fcntl(descriptor, Self.ofdSetLock, $0) }
@@ -114,7 +114,7 @@ final class POSIXFileLock {
 
     /// Whether the open file still has a name: false once someone deleted the lock file, whose path
     /// may then name a new file that other processes lock instead.
-    var isLinked: Bool {
+    package var isLinked: Bool {
         var status = stat()
         return fstat(descriptor, &status) == 0 && status.st_nlink > 0
     }
@@ -123,7 +123,7 @@ final class POSIXFileLock {
     ///
     /// Reads the folder with `readdir` and stops after looking at `limit` entries, so that a
     /// folder of a million names costs no more than a small one; empty when it cannot be read.
-    static func entryNames(in path: String, endingWith suffix: String, limit: Int) -> [String] {
+    package static func entryNames(in path: String, endingWith suffix: String, limit: Int) -> [String] {
         guard let stream = opendir(path) else { return [] }
         defer { closedir(stream) }
         var names: [String] = []
@@ -139,6 +139,6 @@ final class POSIXFileLock {
     }
 
     /// The real user id of this process, which names the default per-user lock folder.
-    static var currentUserID: UInt32 { getuid() }
+    package static var currentUserID: UInt32 { getuid() }
 }
 #endif

@@ -1,30 +1,12 @@
-@testable import DocumentPlatform
 import Foundation
+@testable import SystemSeam
 import TestSupport
 import Testing
 
 @Suite struct DirectoryWalkDepthTests {
-    /// Makes `levels` nested folders `d` under `root`/a with a file at the bottom, by relative steps,
-    /// since the full path of a deep tree is longer than PATH_MAX and no single call can name it.
-    static func makeDeepTree(under root: URL, levels: Int) throws {
-        let script = """
-            import os, sys
-            os.chdir(sys.argv[1]); os.mkdir("a"); os.chdir("a")
-            for _ in range(int(sys.argv[2])):
-                os.mkdir("d"); os.chdir("d")
-            open("leaf.txt", "w").write("x")
-            """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, root.path, String(levels)]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
-    }
-
     @Test func aTreeDeeperThanTheLimitIsReportedNotFollowed() throws {
         let folder = try TemporaryDirectory("walk-depth")
-        try Self.makeDeepTree(under: folder.url, levels: DirectoryWalk.maximumDepth + 20)
+        try FileTree.makeDeepTree(under: folder.url, levels: DirectoryWalk.maximumDepth + 20)
         let walk = DirectoryWalk(folderAtPath: folder.appending("a").path, descendingInto: { _ in true })
         let deepest = walk.entries.map { $0.path.split(separator: "/").count }.max() ?? 0
         #expect(deepest == DirectoryWalk.maximumDepth + 1)
@@ -35,7 +17,7 @@ import Testing
 
     @Test func fiveThousandLevelsNeitherCrashNorExhaustDescriptors() throws {
         let folder = try TemporaryDirectory("walk-deep")
-        try Self.makeDeepTree(under: folder.url, levels: 5_000)
+        try FileTree.makeDeepTree(under: folder.url, levels: 5_000)
         // Other tests run in this process at the same time and hold descriptors of their own, so the
         // measure is relative: a walk that leaked would leave 255 open per walk, 765 in all.
         let before = try FileHandle(forReadingFrom: folder.appending("a"))
@@ -53,7 +35,7 @@ import Testing
 
     @Test func aShallowTreeIsListedWhole() throws {
         let folder = try TemporaryDirectory("walk-shallow")
-        try Self.makeDeepTree(under: folder.url, levels: 30)
+        try FileTree.makeDeepTree(under: folder.url, levels: 30)
         let walk = DirectoryWalk(folderAtPath: folder.appending("a").path, descendingInto: { _ in true })
         #expect(walk.unlistedFolders.isEmpty)
         #expect(walk.entries.count == 31)

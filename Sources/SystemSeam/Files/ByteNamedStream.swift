@@ -73,7 +73,7 @@ package final class ByteNamedStream: Sendable {
 
     /// Opens the existing file at `path` for reading and writing at offsets, without following a link.
     ///
-    /// A test hook changes a written output through it, as another process would.
+    /// Tests change a written output through it, as another process would.
     package static func openForUpdating(_ path: [UInt8]) throws -> ByteNamedStream {
         var descriptor: Int32
         repeat { descriptor = open(cString(path), O_RDWR | O_NOFOLLOW | O_CLOEXEC) } while descriptor == -1 && errno == EINTR

@@ -1,5 +1,5 @@
-@testable import DocumentPlatform
 import Foundation
+@testable import SystemSeam
 import TestSupport
 import Testing
 
@@ -54,16 +54,21 @@ import Testing
 
 /// The fallbacks FileWrapper's atomic write takes where the file system cannot swap two entries.
 @Suite struct SwapFallbackTests {
+    private static func makeFolder(containing name: String, _ text: String, at folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+    }
+
     private func prepare(_ temporary: TemporaryDirectory, newIsDirectory: Bool, oldIsDirectory: Bool) throws -> (FileDescriptor, FileDescriptor) {
         let staging = temporary.appending(".staging")
         try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         if newIsDirectory {
-            try FileWrapperReadingTests.makeTree(["new.txt": "new"], at: staging.appendingPathComponent("item"))
+            try Self.makeFolder(containing: "new.txt", "new", at: staging.appendingPathComponent("item"))
         } else {
             try Data("new".utf8).write(to: staging.appendingPathComponent("item"))
         }
         if oldIsDirectory {
-            try FileWrapperReadingTests.makeTree(["old.txt": "old"], at: temporary.appending("item"))
+            try Self.makeFolder(containing: "old.txt", "old", at: temporary.appending("item"))
         } else {
             try Data("old".utf8).write(to: temporary.appending("item"))
         }

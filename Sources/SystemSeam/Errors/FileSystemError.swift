@@ -1,6 +1,6 @@
 /// A failed system call on a path, with the C library's error number.
 ///
-/// The seam files under `Support/` throw this; the types above them translate it into
+/// The system seam's file calls throw this; the types above the seam translate it into
 /// their own `LocatedError` with a user-facing message.
 package struct FileSystemError: Error, Sendable, CustomStringConvertible {
     /// The call that failed, such as `open` or `renameat2`.

@@ -1,5 +1,5 @@
-import DocumentPlatform
 import Foundation
+import SystemSeam
 import TestSupport
 import Testing
 

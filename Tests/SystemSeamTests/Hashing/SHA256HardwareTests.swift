@@ -1,5 +1,5 @@
-import Comparison
 import Foundation
+import SystemSeam
 import TestSupport
 import Testing
 

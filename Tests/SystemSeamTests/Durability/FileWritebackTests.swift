@@ -1,5 +1,5 @@
-@testable import DocumentPlatform
 import Foundation
+@testable import SystemSeam
 import TestSupport
 import Testing
 

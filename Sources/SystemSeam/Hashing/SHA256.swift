@@ -1,12 +1,13 @@
-import DocumentPlatform
-
 /// A streaming SHA-256 hasher (FIPS 180-4) that uses the CPU's SHA instructions where it has them.
 ///
 /// Where the CPU lacks them (or on another architecture) the hasher runs its own rounds, written in
 /// Swift, so that every platform hashes alike. Feed bytes with `update(_:)` in pieces of any size and
-/// call `finalize()` once; `hash(_:)` does both for bytes already in memory and `hash(contentsOf:)`
-/// streams a file. The verifier hashes every member first and decodes only what differs, so the inner
-/// loop works on raw buffers, a whole block at a time, without allocating.
+/// call `finalize()` once; `hash(_:)` does both for bytes already in memory and Comparison's
+/// `hash(contentsOf:)` streams a file. The verifier hashes every member first and decodes only what
+/// differs, so the inner loop works on raw buffers, a whole block at a time, without allocating.
+///
+/// Public, unlike the rest of the seam, because Comparison's public API hands these hashers and their
+/// digests out (it re-exports the two types).
 public struct SHA256: Sendable {
     /// The number of bytes one compression step consumes.
     public static let blockByteCount = 64

@@ -1,6 +1,6 @@
-@testable import DocumentPlatform
 import Foundation
 import Synchronization
+@testable import SystemSeam
 import TestSupport
 import Testing
 
