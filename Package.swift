@@ -239,8 +239,8 @@ let package = Package(
         .testTarget(
             name: "ConversionTests",
             dependencies: [
-                "Conversion", "Formats", "SystemSeam", "TestSupport", "ConversionTestCodecs", "docmigrate-conversion-test-worker",
-                "docmigrate",
+                "Conversion", "Formats", "SystemSeam", "TestSupport", "ConversionTestCodecs",
+                "docmigrate-conversion-test-worker", "docmigrate",
             ],
             exclude: ["TestCodecs", "Worker"],
             swiftSettings: swiftSettings

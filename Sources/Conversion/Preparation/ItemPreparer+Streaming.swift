@@ -33,14 +33,18 @@ extension ItemPreparer {
         if try streamIfPossible(input: input, temporary: temporary, into: &result) { return true }
         if streaming.mode == .required {
             throw ConversionError(
-                code: "convert.streaming.declined", message: "the streaming route declined this item (streaming is required)")
+                code: "convert.streaming.declined",
+                message: "the streaming route declined this item (streaming is required)")
         }
         return false
     }
 
-    private func streamIfPossible(input: ItemPath, temporary: ItemPath, into result: inout PreparedItem) throws -> Bool {
+    private func streamIfPossible(
+        input: ItemPath, temporary: ItemPath, into result: inout PreparedItem
+    ) throws -> Bool {
         guard let source = try? ByteNamedStream.openForReading(input.bytes, followingLinks: true),
-            let status = try? source.status(), status.kind == .regular, status.size >= streaming.minimumSize, let size = Int(exactly: status.size)
+            let status = try? source.status(), status.kind == .regular, status.size >= streaming.minimumSize,
+            let size = Int(exactly: status.size)
         else { return false }
         var leadingBytes = [UInt8](repeating: 0, count: min(size, ContentTypeDetector.sniffedByteCount))
         guard let leadingCount = try? leadingBytes.withUnsafeMutableBytes({ try source.read(at: 0, into: $0) }) else { return false }
@@ -59,10 +63,13 @@ extension ItemPreparer {
         // Read back through the name, as the whole route reads its temporary: what a later open of that name will see.
         let readBack = try ByteNamedStream.openForReading(temporary.bytes, followingLinks: false)
         let digests = StreamedDigests(
-            input: source, inputSize: size, countingWith: transcoder.makeOutputLengthCounter(), output: readBack, blockSize: streaming.blockSize)
+            input: source, inputSize: size, countingWith: transcoder.makeOutputLengthCounter(), output: readBack,
+            blockSize: streaming.blockSize)
         let written: Int, writtenSize: Int
         do {
-            written = try stream(source, through: &transcoder, to: output, readBack: readBack, digests: digests, blockSize: streaming.blockSize)
+            written = try stream(
+                source, through: &transcoder, to: output, readBack: readBack, digests: digests,
+                blockSize: streaming.blockSize)
             writtenSize = Int(try readBack.status().size)
             if verifies, writtenSize != written { throw Self.mismatch(at: min(written, writtenSize)) }
         } catch {
@@ -74,7 +81,11 @@ extension ItemPreparer {
         result.inputHash = inputDigest.hexString
         // Without a digest taken as it was written (a length counted wrong, a file that grew or shrank under it), the output is read once more.
         let outputDigest = writtenSize == written ? followingDigest : nil
-        result.outputHash = try (outputDigest ?? Self.streamedDigest(of: temporary, blockSize: streaming.blockSize, expectedLength: verifies ? written : nil)).hexString
+        let verifiedLength = verifies ? written : nil
+        result.outputHash = try (
+            outputDigest
+                ?? Self.streamedDigest(of: temporary, blockSize: streaming.blockSize, expectedLength: verifiedLength)
+        ).hexString
         result.outputIsFolder = false
         result.warnings = transcoder.warnings
         try Self.copyMetadata(from: input, status: status, to: temporary)

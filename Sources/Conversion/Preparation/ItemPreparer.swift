@@ -26,7 +26,8 @@ public struct ItemPreparer: Sendable {
 
     /// A preparer for one job's target.
     public init(
-        registry: CodecRegistry, routes: ConversionChains, verifies: Bool = true, streaming: StreamingOptions = StreamingOptions()
+        registry: CodecRegistry, routes: ConversionChains, verifies: Bool = true,
+        streaming: StreamingOptions = StreamingOptions()
     ) {
         self.registry = registry
         self.routes = routes
@@ -183,7 +184,9 @@ public struct ItemPreparer: Sendable {
         input: ItemPath, temporary: ItemPath, into result: inout PreparedItem
     ) throws -> (file: ByteNamedOpenFile, status: FileStatus)? {
         // Told to fail every declined item, the streaming route must see every file, whatever its size.
-        if streaming.mode == .required, try prepareStreaming(input: input, temporary: temporary, into: &result) { return nil }
+        if streaming.mode == .required, try prepareStreaming(input: input, temporary: temporary, into: &result) {
+            return nil
+        }
         let opened = try ByteNamedOpenFile.openForReading(input.bytes, followingLinks: true)
         if streaming.mode == .whenPossible, opened.status.size >= streaming.minimumSize,
             try prepareStreaming(input: input, temporary: temporary, into: &result)

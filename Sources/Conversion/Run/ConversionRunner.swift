@@ -60,7 +60,8 @@ public struct ConversionRunner: Sendable {
 
         let state = try JobState(job: job, journal: journal, events: events)
         events(.started(target: job.target.name, jobs: job.jobs))
-        var configuredPreparer = ItemPreparer(registry: job.registry, routes: routes, verifies: job.verifies, streaming: job.streaming)
+        var configuredPreparer = ItemPreparer(
+            registry: job.registry, routes: routes, verifies: job.verifies, streaming: job.streaming)
         configuredPreparer.outputFiles = job.outputFiles
         let preparer = configuredPreparer
         let workers = WorkerPool(job: job)

@@ -7,7 +7,8 @@ import SystemSeam
 import TestSupport
 import Testing
 
-/// A conversion job of legacy 8-bit text, as `docmigrate convert` makes it, through the streaming route against the whole-document route.
+/// A conversion job of legacy 8-bit text, as `docmigrate convert` makes it, through the streaming route against
+/// the whole-document route.
 ///
 /// Each run converts one folder of generated inputs in this process; the streaming runs use tiny
 /// blocks (so that every CR, LF and undefined byte meets a block boundary somewhere) and stream files
@@ -121,7 +122,8 @@ import Testing
     ) async throws -> Outcome {
         let registry = try CodecRegistry.builtIn(configuredWith: setup.codecOptions)
         let outputFolder = folder.appendingPathComponent(outputName)
-        let plan = ConversionPlan(source: .paths([ItemPath(folder.appendingPathComponent("in").path)]), registry: registry)
+        let input = ItemPath(folder.appendingPathComponent("in").path)
+        let plan = ConversionPlan(source: .paths([input]), registry: registry)
         var job = ConversionJob(
             registry: registry, target: try ConversionTarget("plain-text", registry: registry), plan: plan,
             outputFolder: ItemPath(outputFolder.path))
@@ -160,7 +162,8 @@ import Testing
         let folder = try TemporaryDirectory("convert-streaming")
         let inputs = Self.inputs(seed: UInt64(setup.testDescription.utf8.count) &* 7919 &+ (setup.replaces ? 1 : 0))
         try Self.writeInputs(inputs, to: folder.url)
-        let whole = try await Self.convert(setup, in: folder.url, outputName: "out-whole", streaming: StreamingOptions(mode: .never))
+        let whole = try await Self.convert(
+            setup, in: folder.url, outputName: "out-whole", streaming: StreamingOptions(mode: .never))
         // Most items convert (a forced 8-bit encoding with verification too: the output is read back as
         // the UTF-8 it is, not in the encoding forced on the inputs).
         #expect(whole.tree.count > 10, "the reference run")
@@ -168,7 +171,8 @@ import Testing
         for blockSize in [setup.replaces ? 7 : 1] {
             var streaming = Self.streamingEverything
             streaming.blockSize = blockSize
-            let streamed = try await Self.convert(setup, in: folder.url, outputName: "out-b\(blockSize)-xx", streaming: streaming)
+            let streamed = try await Self.convert(
+                setup, in: folder.url, outputName: "out-b\(blockSize)-xx", streaming: streaming)
             #expect(streamed.status == whole.status, "\(setup.testDescription), blocks of \(blockSize)")
             #expect(streamed.standardOutput == whole.standardOutput)
             #expect(streamed.report == whole.report)
@@ -247,7 +251,8 @@ import Testing
         #expect(checked == streamed.count)
     }
 
-    /// The peak resident memory (KiB) of `command` and its children, measured by Python's `getrusage`; the command must exit 0.
+    /// The peak resident memory (KiB) of `command` and its children, measured by Python's `getrusage`; the
+    /// command must exit 0.
     static func peakMemory(of command: [String]) throws -> Int {
         let commandJSON = String(decoding: try JSONSerialization.data(withJSONObject: command), as: UTF8.self)
         let printed = try PythonOracle.run(
@@ -265,12 +270,19 @@ import Testing
 
     /// `docmigrate convert --fallback-encoding macintosh` of `file` into `output`, with its worker.
     static func binaryConversion(of file: URL, into output: URL) throws -> [String] {
-        [try BuiltProduct.url(named: "docmigrate").path, "convert", "--fallback-encoding", "macintosh", "--to", "plain-text", "-o", output.path, file.path]
+        [
+            try BuiltProduct.url(named: "docmigrate").path, "convert", "--fallback-encoding", "macintosh",
+            "--to", "plain-text", "-o", output.path, file.path,
+        ]
     }
 
-    /// The same conversion in one process of its own, through `route` (`streaming` or `whole`; see the test worker's `InProcessConversion`).
+    /// The same conversion in one process of its own, through `route` (`streaming` or `whole`; see the test
+    /// worker's `InProcessConversion`).
     static func inProcessConversion(of file: URL, into output: URL, route: String) throws -> [String] {
-        [try BuiltProduct.url(named: "docmigrate-conversion-test-worker").path, "convert-in-process", route, "macintosh", file.path, output.path]
+        [
+            try BuiltProduct.url(named: "docmigrate-conversion-test-worker").path, "convert-in-process", route,
+            "macintosh", file.path, output.path,
+        ]
     }
 
     @Test func theStreamingRoutesMemoryDoesNotGrowWithTheFile() throws {
@@ -285,17 +297,24 @@ import Testing
             bytes.reserveCapacity(megabytes << 20)
             while bytes.count < megabytes << 20 { bytes += line }
             try Data(bytes).write(to: file)
-            peaks[name] = try Self.peakMemory(of: Self.binaryConversion(of: file, into: folder.appending("out-\(name)")))
+            let output = folder.appending("out-\(name)")
+            peaks[name] = try Self.peakMemory(of: Self.binaryConversion(of: file, into: output))
         }
         // The two routes compared in processes of the same shape: one process each, the route chosen in it.
         let large = folder.appending("large.txt")
-        let streamedAlone = try Self.peakMemory(of: Self.inProcessConversion(of: large, into: folder.appending("out-streamed"), route: "streaming"))
-        let whole = try Self.peakMemory(of: Self.inProcessConversion(of: large, into: folder.appending("out-whole"), route: "whole"))
+        let streamedAlone = try Self.peakMemory(
+            of: Self.inProcessConversion(of: large, into: folder.appending("out-streamed"), route: "streaming"))
+        let whole = try Self.peakMemory(
+            of: Self.inProcessConversion(of: large, into: folder.appending("out-whole"), route: "whole"))
         let small = try #require(peaks["small.txt"]), largePeak = try #require(peaks["large.txt"])
         // Eight times the input, the same memory (within the allocator's noise); the whole-document route holds the file several times over.
         #expect(largePeak - small < 6 * 1_024, "streaming: 2 MiB input \(small) KiB, 16 MiB input \(largePeak) KiB")
-        #expect(whole - streamedAlone > 32 * 1_024, "16 MiB input: whole-document route \(whole) KiB, streaming \(streamedAlone) KiB")
+        #expect(
+            whole - streamedAlone > 32 * 1_024,
+            "16 MiB input: whole-document route \(whole) KiB, streaming \(streamedAlone) KiB")
         #expect(try Data(contentsOf: folder.appending("out-large.txt/large.txt")) == Data(contentsOf: folder.appending("out-whole/large.txt")))
-        #expect(try Data(contentsOf: folder.appending("out-streamed/large.txt")) == Data(contentsOf: folder.appending("out-whole/large.txt")))
+        #expect(
+            try Data(contentsOf: folder.appending("out-streamed/large.txt"))
+                == Data(contentsOf: folder.appending("out-whole/large.txt")))
     }
 }

@@ -38,7 +38,8 @@ import Testing
         return (fields[0], fields[1], try #require(Int(fields[2])))
     }
 
-    /// The journal's one entry (the output folder is not named `out`, which `convert(_:in:outputName:streaming:outputFiles:)` would replace in `outputHash` too).
+    /// The journal's one entry (the output folder is not named `out`, which
+    /// `convert(_:in:outputName:streaming:outputFiles:)` would replace in `outputHash` too).
     static func journalEntry(_ outcome: ItemPreparerStreamingTests.Outcome) throws -> ConversionJournal.Entry {
         try #require(outcome.journal.count == 1, "\(outcome.journal)")
         return try JSONDecoder().decode(ConversionJournal.Entry.self, from: Data(outcome.journal[0].utf8))
@@ -72,7 +73,9 @@ import Testing
         (tamperedAt: 249_000, code: "convert.verify.mismatch", byte: 249_000),
         (tamperedAt: 280_000, code: "text.invalid-bytes", byte: 250_000),
     ])
-    func whenTheOutputAndTheTranscodingBothFailTheEarlierByteWins(_ expectation: (tamperedAt: Int, code: String, byte: Int)) async throws {
+    func whenTheOutputAndTheTranscodingBothFailTheEarlierByteWins(
+        _ expectation: (tamperedAt: Int, code: String, byte: Int)
+    ) async throws {
         let folder = try TemporaryDirectory("convert-streaming-two-failures")
         // Letters and LFs (one output byte per input byte), and a byte Windows-1252 leaves undefined at 250,000.
         var bytes = [UInt8](repeating: 0, count: 300_000)

@@ -20,17 +20,17 @@ public struct StreamingOptions: Sendable, Equatable {
     public var mode: Mode
     /// The input bytes read at a time; at least 1.
     public var blockSize: Int {
-        didSet { precondition(blockSize > 0, "StreamingOptions.blockSize must be at least 1, not \(blockSize)") }
+        didSet { precondition(blockSize > 0, "StreamingOptions.blockSize must be at least 1") }
     }
     /// The smallest file streamed: a smaller one costs little memory whole, and fewer calls.
     public var minimumSize: Int {
-        didSet { precondition(minimumSize >= 0, "StreamingOptions.minimumSize must not be negative, not \(minimumSize)") }
+        didSet { precondition(minimumSize >= 0, "StreamingOptions.minimumSize must not be negative") }
     }
 
     /// Options with `docmigrate convert`'s defaults: blocks of 256 KiB, files from 1 MiB on.
     public init(mode: Mode = .whenPossible, blockSize: Int = 1 << 18, minimumSize: Int = 1 << 20) {
-        precondition(blockSize > 0, "StreamingOptions.blockSize must be at least 1, not \(blockSize)")
-        precondition(minimumSize >= 0, "StreamingOptions.minimumSize must not be negative, not \(minimumSize)")
+        precondition(blockSize > 0, "StreamingOptions.blockSize must be at least 1")
+        precondition(minimumSize >= 0, "StreamingOptions.minimumSize must not be negative")
         self.mode = mode
         self.blockSize = blockSize
         self.minimumSize = minimumSize
