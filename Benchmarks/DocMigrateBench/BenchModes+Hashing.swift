@@ -1,4 +1,4 @@
-import Comparison
+import DocumentCodecs
 import Foundation
 
 extension BenchModes {
