@@ -87,29 +87,10 @@ struct JSONTape: ~Copyable {
         decodedCount += count
     }
 
-    mutating func appendDecoded(scalar value: UInt32) {
-        reserveDecoded(4)
-        let target = decoded + decodedCount
-        switch value {
-        case ..<0x80:
-            target[0] = UInt8(value)
-            decodedCount += 1
-        case ..<0x800:
-            target[0] = UInt8(0xC0 | value >> 6)
-            target[1] = UInt8(0x80 | value & 0x3F)
-            decodedCount += 2
-        case ..<0x10000:
-            target[0] = UInt8(0xE0 | value >> 12)
-            target[1] = UInt8(0x80 | value >> 6 & 0x3F)
-            target[2] = UInt8(0x80 | value & 0x3F)
-            decodedCount += 3
-        default:
-            target[0] = UInt8(0xF0 | value >> 18)
-            target[1] = UInt8(0x80 | value >> 12 & 0x3F)
-            target[2] = UInt8(0x80 | value >> 6 & 0x3F)
-            target[3] = UInt8(0x80 | value & 0x3F)
-            decodedCount += 4
-        }
+    /// Appends the strict string content from `start` to `end` (its closing quote) with its escapes decoded.
+    mutating func appendDecodedString(_ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) {
+        reserveDecoded(end - start)
+        decodedCount += JSONLexing.decodeStrictString(bytes, from: start, to: end, into: decoded + decodedCount)
     }
 
     /// Empties the tape for another document, keeping its buffers.
