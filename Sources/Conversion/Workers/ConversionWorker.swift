@@ -7,8 +7,8 @@ import SystemSeam
 /// The child worker process of a job: it prepares items one at a time so that a trap or a hang in a
 /// decoder ends that process (and fails that item), never the job.
 ///
-/// The parent starts the worker command (the `docmigrate` binary itself, whose `convert` verb turns into
-/// a worker when `DOCMIGRATE_CONVERT_WORKER` is set, or any executable that calls ``serve(preparer:)``)
+/// The parent starts the worker command (the `docmigrate` binary itself, which serves as a worker
+/// instead of running a verb when `DOCMIGRATE_CONVERT_WORKER` is set, or any executable that calls ``serve(preparer:)``)
 /// and sends one request frame per item on its standard input, several in one write; the worker answers
 /// each with one `PreparedItem` frame on its standard output (see `ConversionWorker+Messages.swift`),
 /// several in one write while it has more requests at hand, or each as soon as it is done when a time
@@ -101,6 +101,14 @@ public enum ItemIsolation: Sendable {
     case inProcess
     /// In child worker processes started with this command, one per concurrent item slot.
     case childProcess(WorkerCommand)
+
+    /// Where items are prepared, as a word names it (`convert --isolation process|none`).
+    public enum Mode: String, Sendable, CaseIterable {
+        /// In child worker processes.
+        case process
+        /// In this process (`none`: no isolation).
+        case inProcess = "none"
+    }
 }
 
 /// The command that starts a worker: an executable, its arguments, and extra environment.

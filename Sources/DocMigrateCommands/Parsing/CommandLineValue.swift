@@ -24,6 +24,8 @@ extension CommandLineValue where Self: CaseIterable & RawRepresentable, RawValue
 extension RecordMode: CommandLineValue {}
 extension OrphanAction: CommandLineValue {}
 extension ConversionJob.CollisionPolicy: CommandLineValue {}
+extension ProgressStyle: CommandLineValue {}
+extension ItemIsolation.Mode: CommandLineValue {}
 
 extension OptionDescription {
     /// An option whose value is one of a ``CommandLineValue`` type's words, listed in help and checked by the parser.

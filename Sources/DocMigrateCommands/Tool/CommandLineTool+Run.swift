@@ -20,11 +20,15 @@ extension CommandLineTool {
     ///   usage errors ``ExitCode/usageError`` with three lines on standard error, other errors
     ///   thrown by a verb ``ExitCode/couldNotProceed`` with `Error: …` only.
     ///
+    /// A process that a `convert` job started as its worker serves the job instead (see ``ConversionWorkerRole``).
     /// No arguments print the top-level help, as a swift-argument-parser command with subcommands
     /// and no default subcommand does. `--version`, `--help` and `-h` are read before the verb.
     public func run(
         arguments: [String], environment: [String: String], output: CommandOutput, input: VerbContext.Input = .standard
     ) async -> ExitCode {
+        if ConversionWorkerRole.isWorker(arguments: arguments, environment: environment) {
+            return ConversionWorkerRole.serve(arguments, codecs: codecs, environment: environment, output: output)
+        }
         var remaining = arguments[...]
         while let word = remaining.first, CommandLineParser.looksLikeOption(word) {
             remaining.removeFirst()

@@ -40,113 +40,90 @@ extension Verb {
                 .flag("in-place", abstract: "Replace each input by its output, after writing a verified backup."),
                 .option("backup-suffix", valueName: "suffix", abstract: "The suffix of --in-place backups.", default: ".orig"),
                 .option(
-                    "on-collision", valueName: "policy", abstract: "What to do when an output path is taken.", default: "fail",
-                    allowedValues: ConversionJob.CollisionPolicy.allCases.map(\.rawValue)),
+                    "on-collision", valueName: "policy", abstract: "What to do when an output path is taken.",
+                    default: ConversionJob.CollisionPolicy.fail, values: ConversionJob.CollisionPolicy.self),
                 .flag("no-verify", abstract: "Do not read outputs back to compare them with the converted document."),
                 .flag("dry-run", short: "n", abstract: "Print the plan and write nothing."),
                 .flag("fail-fast", abstract: "Stop at the first failed item."),
                 .flag("fail-on-warnings", abstract: "Exit with status 3 when a conversion lost something."),
-                .option("jobs", short: "j", valueName: "count", abstract: "How many items are converted at once (default: the cores available)."),
+                JobsOption.description("How many items are converted at once (default: the cores available)."),
                 .option("item-timeout", valueName: "seconds", abstract: "Fail an item that takes longer than this."),
                 .option(
-                    "isolation", valueName: "mode", abstract: "Where items are decoded: a child worker process, or this process.", default: "process",
-                    allowedValues: ["process", "none"]),
+                    "isolation", valueName: "mode", abstract: "Where items are decoded: a child worker process, or this process.",
+                    default: ItemIsolation.Mode.process, values: ItemIsolation.Mode.self),
                 .option("journal", valueName: "file", abstract: "The journal's path (default: .docmigrate-journal.jsonl in the output folder)."),
                 .flag("resume", abstract: "Continue a killed job: skip the items its journal records as done."),
                 .option("shard", valueName: "K/N", abstract: "Take only the K-th of N shards (1-based)."),
-                .option("progress", valueName: "style", abstract: "Progress on standard error: a bar (on a terminal) or JSON lines.", allowedValues: ["bar", "json", "none"]),
                 .option(
-                    "report", valueName: "format:path", abstract: "Also write the report as text, json or junit to a file ('-' for standard output).",
-                    isRepeatable: true),
+                    "progress", valueName: "style", abstract: "Progress on standard error: a bar (on a terminal) or JSON lines.",
+                    values: ProgressStyle.self),
+                ReportOption.description("Also write the report as text, json or junit to a file ('-' for standard output)."),
             ] + CodecOptions.verbOptions),
         run: runConvert)
 
     @Sendable
     static func runConvert(_ context: VerbContext) async throws -> ExitCode {
-        let codecOptions = CodecOptions(context.arguments)
-        let registry = try CodecOptions.asUsage { try configuredForConversion(context.tool.codecs, options: codecOptions) }
-        if ConversionWorker.isWorker(environment: context.environment) {
-            let preparer = try ConversionWorker.preparer(registry: registry, environment: context.environment)
-            return ConversionWorker.serve(preparer: preparer) == 0 ? .success : .couldNotProceed
-        }
-        let options = try ConvertOptions(context.arguments, registry: registry)
+        let options = try ConvertOptions(context.arguments, codecs: context.tool.codecs)
         let output = context.output
-        let progressStyle = options.progress ?? "none"
-        let bar: ConversionProgressBar? =
-            progressStyle == "bar" && TerminalDevice.standardErrorIsTerminal
-            ? ConversionProgressBar(totalCount: options.job.plan.count()) { output.standardError.write($0) } : nil
-        let writesJSONLines = progressStyle == "json"
         let report: ConversionReport
         do {
-            // Without a bar or JSON lines, the job's events go nowhere: it is not even handed an observer to call per item.
-            let runner = ConversionRunner(job: options.job)
-            if writesJSONLines || bar != nil {
-                report = try await runner.run { event in
-                    if writesJSONLines { output.standardError.write(event.jsonLine) }
-                    bar?.receive(event)
-                }
-            } else {
-                report = try await runner.run()
-            }
+            report = try await ConversionRunner(job: options.job).run(
+                progress: options.progress, isTerminal: TerminalDevice.standardErrorIsTerminal
+            ) { output.standardError.write($0) }
         } catch let error as any LocatedError {
             output.standardError.write("Error: \(error)\n")
             return .couldNotProceed
         }
-        do {
-            try report.write(format: "text") { output.standardOutput.write(String(decoding: $0, as: UTF8.self)) }
-        } catch {
-            output.standardError.write("Error: the report could not be read back: \(error)\n")
+        guard writeReports(of: report, named: "report", to: options.reports, output: output) else {
             return .couldNotProceed
         }
-        for (format, path) in options.reports {
-            do {
-                try writeReport(report, format: format, to: path, output: output)
-            } catch {
-                output.standardError.write("Error: \(path): the report could not be written: \(error)\n")
-                return .couldNotProceed
-            }
-        }
-        if report.totals.failed > 0 { return .failure }
-        if options.failOnWarnings && report.hasWarnings { return .failedOnWarnings }
-        return .success
+        return exitCode(of: report, failOnWarnings: options.failOnWarnings)
     }
 }
 
 extension Verb {
-    /// Writes a report in `format` to `path` ('-' is standard output), streaming its items.
+    /// Prints the text report of a job and writes it to each destination; false when one could not be written.
     ///
-    /// A file is written beside its destination and renamed over it at the end, so a report that
-    /// could not be finished never replaces an earlier one with half of itself.
-    static func writeReport(_ report: ConversionReport, format: String, to path: String, output: CommandOutput) throws {
-        if path == "-" {
-            try report.write(format: format) { output.standardOutput.write(String(decoding: $0, as: UTF8.self)) }
-            return
-        }
-        let destination = ItemPath(path)
-        let temporary = ItemPath(bytes: destination.bytes + Array(".docmigrate-tmp-\(ProcessInfo.processInfo.processIdentifier)".utf8))
-        try? ByteNamedFiles.removeTree(temporary.bytes)
-        try ByteNamedFiles.createFile(temporary.bytes, contents: Data(), permissions: 0o644)
+    /// The text is read back from the report's items (a job's from its spill file), so even it can fail;
+    /// the error is printed, naming the report as `name`.
+    static func writeReports(
+        of report: ConversionReport, named name: String, to destinations: [ReportDestination], output: CommandOutput
+    ) -> Bool {
+        let standardOutput = { (text: String) in output.standardOutput.write(text) }
         do {
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: temporary.description))
-            defer { try? handle.close() }
-            try report.write(format: format) { try handle.write(contentsOf: $0) }
-            try handle.close()
-            try ByteNamedFiles.rename(temporary.bytes, to: destination.bytes, replacing: true)
+            try report.write(to: ReportDestination(format: "text", path: "-"), standardOutput: standardOutput)
         } catch {
-            try? ByteNamedFiles.removeTree(temporary.bytes)
-            throw error
+            output.standardError.write("Error: the \(name) could not be read back: \(error)\n")
+            return false
         }
+        for destination in destinations {
+            do {
+                try report.write(to: destination, standardOutput: standardOutput)
+            } catch {
+                output.standardError.write("Error: \(destination.path): the report could not be written: \(error)\n")
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The exit code of a job's report: failure when an item failed, then warnings under `--fail-on-warnings`.
+    static func exitCode(of report: ConversionReport, failOnWarnings: Bool) -> ExitCode {
+        if report.totals.failed > 0 { return .failure }
+        if failOnWarnings && report.hasWarnings { return .failedOnWarnings }
+        return .success
     }
 }
 
 /// The options of one `convert` run, checked and turned into a job.
 struct ConvertOptions {
     var job: ConversionJob
-    var reports: [(format: String, path: String)] = []
+    var reports: [ReportDestination]
     var failOnWarnings: Bool
-    var progress: String?
+    var progress: ProgressStyle
 
-    init(_ arguments: ParsedArguments, registry: CodecRegistry) throws {
+    init(_ arguments: ParsedArguments, codecs: CodecRegistry) throws {
+        let registry = try CodecOptions.registry(configuring: codecs, from: arguments)
         let paths = arguments.values("path")
         let filesFrom = arguments.value("files-from")
         guard paths.isEmpty != (filesFrom == nil) else {
@@ -177,43 +154,29 @@ struct ConvertOptions {
         job.inPlace = inPlace
         job.backupSuffix = arguments.value("backup-suffix") ?? ".orig"
         guard !job.backupSuffix.isEmpty, !job.backupSuffix.contains("/") else {
-            throw UsageError("--backup-suffix must be a non-empty name suffix without '/'", code: "usage.convert.backup-suffix")
+            throw UsageError(
+                "--backup-suffix must be a non-empty name suffix without '/'", code: "usage.convert.backup-suffix")
         }
-        job.collision = ConversionJob.CollisionPolicy(rawValue: arguments.value("on-collision") ?? "fail") ?? .fail
+        job.collision = arguments.value("on-collision", as: ConversionJob.CollisionPolicy.self) ?? .fail
         job.verifies = !arguments.flag("no-verify")
         job.dryRun = arguments.flag("dry-run")
         job.failFast = arguments.flag("fail-fast")
         job.resume = arguments.flag("resume")
         job.journalPath = arguments.value("journal").map(Self.path)
-        job.jobs = AvailableProcessors.count
-        if let text = arguments.value("jobs") {
-            guard let count = Int(text), count > 0 else {
-                throw UsageError("--jobs takes a positive whole number, not '\(text)'", code: "usage.invalid-value")
-            }
-            job.jobs = count
-        }
+        job.jobs = try JobsOption.value(arguments) ?? AvailableProcessors.count
         if let text = arguments.value("item-timeout") {
             guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-                throw UsageError("--item-timeout takes a positive number of seconds, not '\(text)'", code: "usage.invalid-value")
+                throw UsageError(
+                    "--item-timeout takes a positive number of seconds, not '\(text)'", code: "usage.invalid-value")
             }
             job.itemTimeout = .milliseconds(Int64(seconds * 1000))
         }
-        if arguments.value("isolation") != "none" {
-            // The workers decode, so they get the same codec options as this process.
-            let workerArguments = ["convert", "--to", targetName] + CodecOptions(arguments).commandLineWords
-            job.isolation = .childProcess(WorkerCommand(executable: URL(fileURLWithPath: "/proc/self/exe"), arguments: workerArguments))
+        if arguments.value("isolation", as: ItemIsolation.Mode.self) != .inProcess {
+            job.isolation = .childProcess(ConversionWorkerRole.command(convertingTo: targetName, arguments: arguments))
         }
         failOnWarnings = arguments.flag("fail-on-warnings")
-        progress = arguments.value("progress")
-        for value in arguments.values("report") {
-            let parts = value.split(separator: ":", maxSplits: 1).map(String.init)
-            guard parts.count == 2, ConversionReport.formats.contains(parts[0]), !parts[1].isEmpty else {
-                throw UsageError(
-                    "--report takes FORMAT:PATH with FORMAT one of \(ConversionReport.formats.joined(separator: ", ")), not '\(value)'",
-                    code: "usage.invalid-value")
-            }
-            reports.append((parts[0], parts[1]))
-        }
+        progress = arguments.value("progress", as: ProgressStyle.self) ?? .hidden
+        reports = try ReportOption.destinations(arguments, formats: ConversionReport.formats)
     }
 
     /// A command-line word as path bytes: the bytes the shell passed, which Swift decoded from UTF-8.
@@ -221,25 +184,4 @@ struct ConvertOptions {
     /// `CommandLine.arguments` repairs bytes that are not UTF-8, so such a name on the command line is
     /// reached through `--files-from` (whose bytes are kept exactly) or through a folder above it.
     static func path(_ text: String) -> ItemPath { ItemPath(text) }
-}
-
-extension Verb {
-    /// `codecs` with every codec that takes run-time options configured with `options` (the text codecs
-    /// take `--encoding`, `--fallback-encoding` and `--replace-invalid`); unchanged when there are none.
-    ///
-    /// A corpus mixes formats, so the options go to the codecs that accept them and the others are left
-    /// alone; options that no registered codec accepts are a usage error.
-    static func configuredForConversion(_ codecs: CodecRegistry, options: CodecOptions) throws -> CodecRegistry {
-        guard !options.isEmpty else { return codecs }
-        var configured = codecs
-        var accepted = false
-        for codec in codecs.codecs where options.entries.allSatisfy({ codec.acceptedOptions.contains($0.name) }) {
-            configured.register(try codec.configured(options))
-            accepted = true
-        }
-        guard accepted else {
-            throw UsageError("no registered codec takes \(options.summary)", code: "usage.convert.codec-options")
-        }
-        return configured
-    }
 }

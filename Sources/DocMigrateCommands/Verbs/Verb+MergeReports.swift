@@ -20,22 +20,14 @@ extension Verb {
             ],
             options: [
                 .flag("fail-on-warnings", abstract: "Exit with status 3 when a conversion lost something."),
-                .option(
-                    "report", valueName: "format:path", abstract: "Write the merged report as text, json or junit to a file ('-' for standard output).",
-                    isRepeatable: true),
+                ReportOption.description(
+                    "Write the merged report as text, json or junit to a file ('-' for standard output)."),
             ]),
         run: runMergeReports)
 
     @Sendable
     static func runMergeReports(_ context: VerbContext) async throws -> ExitCode {
-        var outputs: [(format: String, path: String)] = []
-        for value in context.arguments.values("report") {
-            let parts = value.split(separator: ":", maxSplits: 1).map(String.init)
-            guard parts.count == 2, ConversionReport.formats.contains(parts[0]), !parts[1].isEmpty else {
-                throw UsageError("--report takes FORMAT:PATH with FORMAT one of text, json, junit, not '\(value)'", code: "usage.invalid-value")
-            }
-            outputs.append((parts[0], parts[1]))
-        }
+        let destinations = try ReportOption.destinations(context.arguments, formats: ConversionReport.formats)
         let merged: ConversionReport
         do {
             merged = try ConversionReport.merged(
@@ -47,22 +39,9 @@ extension Verb {
             context.output.standardError.write("Error: the reports could not be merged: \(error)\n")
             return .couldNotProceed
         }
-        do {
-            try merged.write(format: "text") { context.output.standardOutput.write(String(decoding: $0, as: UTF8.self)) }
-        } catch {
-            context.output.standardError.write("Error: the merged report could not be read back: \(error)\n")
+        guard writeReports(of: merged, named: "merged report", to: destinations, output: context.output) else {
             return .couldNotProceed
         }
-        for (format, path) in outputs {
-            do {
-                try writeReport(merged, format: format, to: path, output: context.output)
-            } catch {
-                context.output.standardError.write("Error: \(path): the report could not be written: \(error)\n")
-                return .couldNotProceed
-            }
-        }
-        if merged.totals.failed > 0 { return .failure }
-        if context.arguments.flag("fail-on-warnings") && merged.hasWarnings { return .failedOnWarnings }
-        return .success
+        return exitCode(of: merged, failOnWarnings: context.arguments.flag("fail-on-warnings"))
     }
 }
