@@ -16,11 +16,11 @@ import SystemSeam
 /// target and `--no-verify` travel in the environment (`DOCMIGRATE_CONVERT_TO`, `DOCMIGRATE_CONVERT_VERIFY`).
 public enum ConversionWorker {
     /// The environment variable that turns a `docmigrate convert` process into a worker.
-    public static let environmentKey = "DOCMIGRATE_CONVERT_WORKER"
+    package static let environmentKey = "DOCMIGRATE_CONVERT_WORKER"
     /// The environment variable that carries `--to`.
-    public static let targetKey = "DOCMIGRATE_CONVERT_TO"
+    package static let targetKey = "DOCMIGRATE_CONVERT_TO"
     /// The environment variable that carries whether outputs are verified (`1` or `0`).
-    public static let verifyKey = "DOCMIGRATE_CONVERT_VERIFY"
+    package static let verifyKey = "DOCMIGRATE_CONVERT_VERIFY"
 
     /// One request: prepare `input` into `temporary`.
     public struct Request: Codable, Sendable {
