@@ -27,7 +27,8 @@ extension Verb {
             ],
             options: [
                 .option(
-                    "format", abstract: "How to print the findings.", default: FindingFormat.text, values: FindingFormat.self),
+                    "format", abstract: "How to print the findings.",
+                    default: FindingFormat.text, values: FindingFormat.self),
             ]),
         run: runAudit)
 

@@ -39,7 +39,8 @@ extension Verb {
                 .option("fallback", valueName: "rule", abstract: "The rule for every file no --rule matches, instead of detection."),
                 .flag("semantic", abstract: "Compare documents a registered codec reads through that codec."),
                 .option(
-                    "format", abstract: "How to print the differences.", default: PrintFormat.text, values: PrintFormat.self),
+                    "format", abstract: "How to print the differences.",
+                    default: PrintFormat.text, values: PrintFormat.self),
                 .option("limit", valueName: "count", abstract: "The most differences shown under one node in text.", default: "20"),
                 .flag("quiet", short: "q", abstract: "Print nothing; only the exit status tells."),
             ]),
@@ -56,18 +57,8 @@ extension Verb {
             context.output.standardError.write("Error: \(error)\n")
             return .couldNotProceed
         }
-        let exitCode: ExitCode = difference == nil ? .success : .failure
-        if options.isQuiet { return exitCode }
-        switch options.format {
-        case .json:
-            let report = DiffReport(expected: options.expectedPath, actual: options.actualPath, difference: difference)
-            context.output.standardOutput.write(String(decoding: try report.json(), as: UTF8.self))
-        case .text:
-            guard let difference else { break }
-            let rendered = DifferenceRenderer(childLimit: options.limit).render(difference)
-            context.output.standardOutput.write("--- \(options.expectedPath)\n+++ \(options.actualPath)\n" + rendered)
-        }
-        return exitCode
+        if !options.isQuiet { try options.write(difference, to: context.output) }
+        return difference == nil ? .success : .failure
     }
 }
 
@@ -96,6 +87,19 @@ struct DiffOptions {
             memberRules: memberRules, fallback: fallback, isSemantic: arguments.flag("semantic"), codecs: codecs)
         format = arguments.value("format", as: PrintFormat.self) ?? .text
         isQuiet = arguments.flag("quiet")
+    }
+
+    /// Prints the difference in the chosen format: the JSON report always, the text only when there is one.
+    func write(_ difference: Difference?, to output: CommandOutput) throws {
+        switch format {
+        case .json:
+            let report = DiffReport(expected: expectedPath, actual: actualPath, difference: difference)
+            output.standardOutput.write(String(decoding: try report.json(), as: UTF8.self))
+        case .text:
+            guard let difference else { return }
+            let rendered = DifferenceRenderer(childLimit: limit).render(difference)
+            output.standardOutput.write("--- \(expectedPath)\n+++ \(actualPath)\n" + rendered)
+        }
     }
 
     /// `GLOB=RULE`, split at the last `=` (rules never hold one; globs rarely do).

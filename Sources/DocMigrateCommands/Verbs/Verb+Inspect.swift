@@ -27,7 +27,8 @@ extension Verb {
             options: [
                 .option("type", valueName: "identifier", abstract: "Decode as this content type instead of detecting it."),
                 .option(
-                    "format", abstract: "How to print the snapshot.", default: PrintFormat.text, values: PrintFormat.self),
+                    "format", abstract: "How to print the snapshot.",
+                    default: PrintFormat.text, values: PrintFormat.self),
             ] + CodecOptions.verbOptions),
         run: runInspect)
 

@@ -33,7 +33,8 @@ extension Verb {
                     "platform", abstract: "The platform the Info.plist is for; told from its keys when left out.",
                     values: InfoPlistLinter.Platform.self),
                 .option(
-                    "format", abstract: "How to print the findings.", default: FindingFormat.text, values: FindingFormat.self),
+                    "format", abstract: "How to print the findings.",
+                    default: FindingFormat.text, values: FindingFormat.self),
             ]),
         run: runLintPlist)
 

@@ -82,22 +82,16 @@ extension Verb {
 
     @Sendable
     static func runReview(_ context: VerbContext) async throws -> ExitCode {
-        let selection: PendingSelection
         do {
-            selection = try pendingSelection(context)
-        } catch let error as any LocatedError {
-            context.output.standardError.write("Error: \(error)\n")
-            return .couldNotProceed
-        }
-        for pattern in selection.unmatchedPatterns {
-            context.output.standardError.write("Error: no pending item matches '\(pattern)'\n")
-        }
-        guard !selection.items.isEmpty else {
-            context.output.standardOutput.write("nothing is pending\n")
-            return .success
-        }
-        var session = ReviewSession(items: selection.items, input: context.input, output: context.output)
-        do {
+            let selection = try pendingSelection(context)
+            for pattern in selection.unmatchedPatterns {
+                context.output.standardError.write("Error: no pending item matches '\(pattern)'\n")
+            }
+            guard !selection.items.isEmpty else {
+                context.output.standardOutput.write("nothing is pending\n")
+                return .success
+            }
+            var session = ReviewSession(items: selection.items, input: context.input, output: context.output)
             try session.run(listingOnly: context.arguments.flag("list"))
         } catch let error as any LocatedError {
             context.output.standardError.write("Error: \(error)\n")

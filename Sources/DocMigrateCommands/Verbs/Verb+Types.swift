@@ -33,12 +33,7 @@ extension Verb {
     static func runTypes(_ context: VerbContext) async throws -> ExitCode {
         let arguments = context.arguments
         let output = context.output
-        do {
-            for path in arguments.values("declarations") { try loadDeclarations(at: path) }
-        } catch {
-            output.standardError.write("Error: \(error)\n")
-            return .couldNotProceed
-        }
+        guard loadDeclarations(at: arguments.values("declarations"), output: output) else { return .couldNotProceed }
         if let tag = arguments.value("extension") ?? arguments.value("mime") {
             let tagClass: UTTagClass = arguments.value("extension") != nil ? .filenameExtension : .mimeType
             return listTypes(tagged: tag, tagClass, verbose: arguments.flag("verbose"), output: output)
@@ -55,15 +50,27 @@ extension Verb {
         return type.isDeclared ? .success : .failure
     }
 
-    /// Loads the type declarations of the Info.plist at `path`; Apple systems read installed apps' own.
-    private static func loadDeclarations(at path: String) throws {
-        #if canImport(Darwin)
-        throw UsageError(
-            "--declarations is for Linux; on Apple systems installed apps declare their types (use uttype)",
-            code: "usage.unsupported")
-        #else
-        try UTTypeRegistry.shared.loadDeclarations(fromInfoPlistAt: URL(fileURLWithPath: path))
-        #endif
+    /// Loads the type declarations of the Info.plists at `paths`; false when one cannot be (the error is printed).
+    ///
+    /// Apple systems read installed apps' own declarations, so there the option is refused.
+    private static func loadDeclarations(at paths: [String], output: CommandOutput) -> Bool {
+        do {
+            #if canImport(Darwin)
+            guard paths.isEmpty else {
+                throw UsageError(
+                    "--declarations is for Linux; on Apple systems installed apps declare their types (use uttype)",
+                    code: "usage.unsupported")
+            }
+            #else
+            for path in paths {
+                try UTTypeRegistry.shared.loadDeclarations(fromInfoPlistAt: URL(fileURLWithPath: path))
+            }
+            #endif
+        } catch {
+            output.standardError.write("Error: \(error)\n")
+            return false
+        }
+        return true
     }
 
     /// `types --extension EXT` and `--mime TYPE`: the declared types with the tag, else the dynamic identifier.
