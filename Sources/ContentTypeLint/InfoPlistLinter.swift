@@ -52,6 +52,22 @@ public struct InfoPlistLinter: Sendable {
         self.options = options
     }
 
+    /// Lints the Info.plist at `path`, which names the file in findings and errors as the caller gave it.
+    ///
+    /// - Throws: a `CodecError` naming `path` when nothing is there or it cannot be read
+    ///   (`lint-plist.unreadable`); otherwise what ``lint(_:file:)`` throws.
+    public func lint(fileAt path: String) throws -> InfoPlistLintReport {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            let exists = FileManager.default.fileExists(atPath: path)
+            let reason = exists ? "the file cannot be read" : "there is no file here"
+            throw CodecError(code: "lint-plist.unreadable", message: reason, file: path)
+        }
+        return try lint(data, file: path)
+    }
+
     /// Lints the Info.plist `data`, which `file` names in findings and errors.
     ///
     /// - Throws: a `CodecError` naming `file` and the place when `data` is not a property list (XML

@@ -29,6 +29,17 @@ public struct DocumentComparison: Sendable {
         self.codecs = codecs
     }
 
+    /// The difference between the items at two paths as the user named them, or nil when the rules find none.
+    ///
+    /// - Throws: a ``ComparisonError`` naming the first path where nothing is found, before anything is read;
+    ///   otherwise what ``compare(expectedAt:actualAt:)`` throws.
+    public func compare(expectedPath: String, actualPath: String) throws -> Difference? {
+        for path in [expectedPath, actualPath] where Self.itemType(atPath: path) == nil {
+            throw ComparisonError(code: "comparison.missing", message: "there is no file or folder here", file: path)
+        }
+        return try compare(expectedAt: URL(fileURLWithPath: expectedPath), actualAt: URL(fileURLWithPath: actualPath))
+    }
+
     /// The difference between the items at two paths (files, packages or folders), or nil when the rules find none.
     public func compare(expectedAt expected: URL, actualAt actual: URL) throws -> Difference? {
         let expectedType = Self.itemType(atPath: expected.path)

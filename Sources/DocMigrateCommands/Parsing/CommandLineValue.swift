@@ -1,3 +1,4 @@
+import ContentTypeLint
 import Conversion
 import Verification
 
@@ -26,6 +27,7 @@ extension OrphanAction: CommandLineValue {}
 extension ConversionJob.CollisionPolicy: CommandLineValue {}
 extension ProgressStyle: CommandLineValue {}
 extension ItemIsolation.Mode: CommandLineValue {}
+extension InfoPlistLinter.Platform: CommandLineValue {}
 
 extension OptionDescription {
     /// An option whose value is one of a ``CommandLineValue`` type's words, listed in help and checked by the parser.

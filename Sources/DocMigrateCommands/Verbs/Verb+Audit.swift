@@ -26,7 +26,9 @@ extension Verb {
                 ArgumentDescription("path", abstract: "A Swift file, or a folder of them.", isRepeatable: true, default: "."),
             ],
             options: [
-                .option("format", abstract: "How to print the findings.", default: "text", allowedValues: ["text", "json", "github"]),
+                .option(
+                    "format", abstract: "How to print the findings.",
+                    default: FindingFormat.text, values: FindingFormat.self),
             ]),
         run: runAudit)
 
@@ -41,13 +43,10 @@ extension Verb {
             return .couldNotProceed
         }
         let report = SourceAuditor().audit(files)
-        switch context.arguments.value("format") {
-        case "json":
-            context.output.standardOutput.write(String(decoding: try report.json(), as: UTF8.self) + "\n")
-        case "github":
-            context.output.standardOutput.write(report.githubAnnotations())
-        default:
-            context.output.standardOutput.write(report.text())
+        switch context.arguments.value("format", as: FindingFormat.self) ?? .text {
+        case .json: context.output.standardOutput.write(String(decoding: try report.json(), as: UTF8.self) + "\n")
+        case .github: context.output.standardOutput.write(report.githubAnnotations())
+        case .text: context.output.standardOutput.write(report.text())
         }
         return report.hasErrors ? .failure : .success
     }

@@ -38,7 +38,9 @@ extension Verb {
                     discussion: "Repeatable; the first match wins. Example: --rule 'metadata.json=json:key-order'.", isRepeatable: true),
                 .option("fallback", valueName: "rule", abstract: "The rule for every file no --rule matches, instead of detection."),
                 .flag("semantic", abstract: "Compare documents a registered codec reads through that codec."),
-                .option("format", abstract: "How to print the differences.", default: "text", allowedValues: ["text", "json"]),
+                .option(
+                    "format", abstract: "How to print the differences.",
+                    default: PrintFormat.text, values: PrintFormat.self),
                 .option("limit", valueName: "count", abstract: "The most differences shown under one node in text.", default: "20"),
                 .flag("quiet", short: "q", abstract: "Print nothing; only the exit status tells."),
             ]),
@@ -46,40 +48,58 @@ extension Verb {
 
     @Sendable
     static func runDiff(_ context: VerbContext) async throws -> ExitCode {
-        let arguments = context.arguments
-        let codecs = context.tool.codecs
-        let expectedPath = arguments.value("expected") ?? ""
-        let actualPath = arguments.value("actual") ?? ""
-        let memberRules = try arguments.values("rule").map { try memberRule(from: $0, codecs: codecs) }
-        let fallback = try arguments.value("fallback").map { try rule(from: $0, option: "--fallback", codecs: codecs) }
-        guard let limitText = arguments.value("limit"), let limit = Int(limitText), limit > 0 else {
-            throw UsageError("--limit takes a positive whole number, not '\(arguments.value("limit") ?? "")'", code: "usage.invalid-value")
-        }
-
-        for path in [expectedPath, actualPath] where DocumentComparison.itemType(atPath: path) == nil {
-            let error = ComparisonError(code: "comparison.missing", message: "there is no file or folder here", file: path)
-            context.output.standardError.write("Error: \(error)\n")
-            return .couldNotProceed
-        }
-        let comparison = DocumentComparison(
-            memberRules: memberRules, fallback: fallback, isSemantic: arguments.flag("semantic"), codecs: codecs)
+        let options = try DiffOptions(context.arguments, codecs: context.tool.codecs)
         let difference: Difference?
         do {
-            difference = try comparison.compare(expectedAt: URL(fileURLWithPath: expectedPath), actualAt: URL(fileURLWithPath: actualPath))
+            difference = try options.comparison.compare(
+                expectedPath: options.expectedPath, actualPath: options.actualPath)
         } catch let error as any LocatedError {
             context.output.standardError.write("Error: \(error)\n")
             return .couldNotProceed
         }
+        if !options.isQuiet { try options.write(difference, to: context.output) }
+        return difference == nil ? .success : .failure
+    }
+}
 
-        let exitCode: ExitCode = difference == nil ? .success : .failure
-        if arguments.flag("quiet") { return exitCode }
-        if arguments.value("format") == "json" {
-            let report = DiffReport(expected: expectedPath, actual: actualPath, difference: difference)
-            context.output.standardOutput.write(String(decoding: try report.json(), as: UTF8.self))
-        } else if let difference {
-            context.output.standardOutput.write("--- \(expectedPath)\n+++ \(actualPath)\n" + DifferenceRenderer(childLimit: limit).render(difference))
+/// The options of one `diff` run, checked: the two sides, the comparison their rules make, and how to print it.
+struct DiffOptions {
+    var expectedPath: String
+    var actualPath: String
+    var comparison: DocumentComparison
+    var format: PrintFormat
+    var limit: Int
+    var isQuiet: Bool
+
+    init(_ arguments: ParsedArguments, codecs: CodecRegistry) throws {
+        expectedPath = arguments.value("expected") ?? ""
+        actualPath = arguments.value("actual") ?? ""
+        let memberRules = try arguments.values("rule").map { try Self.memberRule(from: $0, codecs: codecs) }
+        let fallback = try arguments.value("fallback").map {
+            try Self.rule(from: $0, option: "--fallback", codecs: codecs)
         }
-        return exitCode
+        guard let limitText = arguments.value("limit"), let limit = Int(limitText), limit > 0 else {
+            let text = arguments.value("limit") ?? ""
+            throw UsageError("--limit takes a positive whole number, not '\(text)'", code: "usage.invalid-value")
+        }
+        self.limit = limit
+        comparison = DocumentComparison(
+            memberRules: memberRules, fallback: fallback, isSemantic: arguments.flag("semantic"), codecs: codecs)
+        format = arguments.value("format", as: PrintFormat.self) ?? .text
+        isQuiet = arguments.flag("quiet")
+    }
+
+    /// Prints the difference in the chosen format: the JSON report always, the text only when there is one.
+    func write(_ difference: Difference?, to output: CommandOutput) throws {
+        switch format {
+        case .json:
+            let report = DiffReport(expected: expectedPath, actual: actualPath, difference: difference)
+            output.standardOutput.write(String(decoding: try report.json(), as: UTF8.self))
+        case .text:
+            guard let difference else { return }
+            let rendered = DifferenceRenderer(childLimit: limit).render(difference)
+            output.standardOutput.write("--- \(expectedPath)\n+++ \(actualPath)\n" + rendered)
+        }
     }
 
     /// `GLOB=RULE`, split at the last `=` (rules never hold one; globs rarely do).

@@ -26,53 +26,58 @@ extension Verb {
             ],
             options: [
                 .option("type", valueName: "identifier", abstract: "Decode as this content type instead of detecting it."),
-                .option("format", abstract: "How to print the snapshot.", default: "text", allowedValues: ["text", "json"]),
+                .option(
+                    "format", abstract: "How to print the snapshot.",
+                    default: PrintFormat.text, values: PrintFormat.self),
             ] + CodecOptions.verbOptions),
         run: runInspect)
 
     @Sendable
     static func runInspect(_ context: VerbContext) async throws -> ExitCode {
-        let arguments = context.arguments
-        let path = arguments.value("path") ?? ""
+        let options = InspectOptions(context.arguments)
         let report: InspectionReport
         do {
             let codecs = try CodecOptions.asUsage {
-                try configuredCodecs(context.tool.codecs, for: path, givenType: arguments.value("type"), options: CodecOptions(arguments))
+                try context.tool.codecs.configured(
+                    options.codecOptions, forDocumentAt: options.path, givenType: options.givenType)
             }
-            report = try InspectionReport.inspect(path: path, givenType: arguments.value("type"), codecs: codecs)
+            report = try InspectionReport.inspect(path: options.path, givenType: options.givenType, codecs: codecs)
         } catch let error as UsageError {
             throw error
-        } catch let error as any LocatedError {
-            context.output.standardError.write("Error: \(error)\n")
-            return .couldNotProceed
         } catch {
-            // A team's codec may throw errors of its own type: still name the file.
-            context.output.standardError.write("Error: \(path): \(error)\n")
-            return .couldNotProceed
+            return couldNotProceed(error, file: options.path, output: context.output)
         }
-        if arguments.value("format") == "json" {
-            context.output.standardOutput.write(String(decoding: try report.json(), as: UTF8.self))
-        } else {
-            context.output.standardOutput.write(report.text())
+        switch options.format {
+        case .json: context.output.standardOutput.write(String(decoding: try report.json(), as: UTF8.self))
+        case .text: context.output.standardOutput.write(report.text())
         }
         return .success
     }
+
+    /// Prints the error that stopped a single-document verb, and the exit code that says so.
+    ///
+    /// A team's codec may throw errors of its own type, which do not name the file: `file` is put before them.
+    static func couldNotProceed(_ error: any Error, file: String, output: CommandOutput) -> ExitCode {
+        if let error = error as? any LocatedError {
+            output.standardError.write("Error: \(error)\n")
+        } else {
+            output.standardError.write("Error: \(file): \(error)\n")
+        }
+        return .couldNotProceed
+    }
 }
 
-extension Verb {
-    /// `codecs` with the codec that reads the document at `path` configured with `options`.
-    ///
-    /// Nothing changes without options, or when no codec reads the document (inspection then says so).
-    static func configuredCodecs(_ codecs: CodecRegistry, for path: String, givenType: String?, options: CodecOptions) throws -> CodecRegistry {
-        guard !options.isEmpty else { return codecs }
-        let detection = ContentTypeDetector(codecs: codecs).detect(at: URL(fileURLWithPath: path), givenType: givenType)
-        guard let codec = detection.codec else { return codecs }
-        var configured = codecs
-        do {
-            configured.register(try codec.configured(options))
-        } catch let error as CodecError {
-            throw error.located(in: path)
-        }
-        return configured
+/// The options of one `inspect` run.
+struct InspectOptions {
+    var path: String
+    var givenType: String?
+    var codecOptions: CodecOptions
+    var format: PrintFormat
+
+    init(_ arguments: ParsedArguments) {
+        path = arguments.value("path") ?? ""
+        givenType = arguments.value("type")
+        codecOptions = CodecOptions(arguments)
+        format = arguments.value("format", as: PrintFormat.self) ?? .text
     }
 }

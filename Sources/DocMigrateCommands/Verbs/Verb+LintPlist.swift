@@ -1,5 +1,4 @@
 import ContentTypeLint
-import Formats
 import Foundation
 
 extension Verb {
@@ -30,38 +29,31 @@ extension Verb {
             ],
             options: [
                 .option("writes", valueName: "identifier", abstract: "A type the app writes (saves); its document type must be an Editor.", isRepeatable: true),
-                .option("platform", abstract: "The platform the Info.plist is for; told from its keys when left out.", allowedValues: ["ios", "macos"]),
-                .option("format", abstract: "How to print the findings.", default: "text", allowedValues: ["text", "json", "github"]),
+                .option(
+                    "platform", abstract: "The platform the Info.plist is for; told from its keys when left out.",
+                    values: InfoPlistLinter.Platform.self),
+                .option(
+                    "format", abstract: "How to print the findings.",
+                    default: FindingFormat.text, values: FindingFormat.self),
             ]),
         run: runLintPlist)
 
     @Sendable
     static func runLintPlist(_ context: VerbContext) async throws -> ExitCode {
         let arguments = context.arguments
-        let path = arguments.value("path") ?? ""
-        let options = InfoPlistLinter.Options(
-            writes: arguments.values("writes"), platform: arguments.value("platform").flatMap(InfoPlistLinter.Platform.init(rawValue:)))
+        let platform = arguments.value("platform", as: InfoPlistLinter.Platform.self)
+        let options = InfoPlistLinter.Options(writes: arguments.values("writes"), platform: platform)
         let report: InfoPlistLintReport
         do {
-            let data: Data
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                let reason = FileManager.default.fileExists(atPath: path) ? "the file cannot be read" : "there is no file here"
-                throw CodecError(code: "lint-plist.unreadable", message: reason, file: path)
-            }
-            report = try InfoPlistLinter(options: options).lint(data, file: path)
+            report = try InfoPlistLinter(options: options).lint(fileAt: arguments.value("path") ?? "")
         } catch let error as any LocatedError {
             context.output.standardError.write("Error: \(error)\n")
             return .couldNotProceed
         }
-        switch arguments.value("format") {
-        case "json":
-            context.output.standardOutput.write(String(decoding: try report.json(), as: UTF8.self) + "\n")
-        case "github":
-            context.output.standardOutput.write(report.githubAnnotations())
-        default:
-            context.output.standardOutput.write(report.text())
+        switch arguments.value("format", as: FindingFormat.self) ?? .text {
+        case .json: context.output.standardOutput.write(String(decoding: try report.json(), as: UTF8.self) + "\n")
+        case .github: context.output.standardOutput.write(report.githubAnnotations())
+        case .text: context.output.standardOutput.write(report.text())
         }
         return report.hasErrors ? .failure : .success
     }

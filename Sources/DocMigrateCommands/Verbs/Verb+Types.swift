@@ -33,109 +33,75 @@ extension Verb {
     static func runTypes(_ context: VerbContext) async throws -> ExitCode {
         let arguments = context.arguments
         let output = context.output
-        for path in arguments.values("declarations") {
-            do {
-                try TypeLookup.loadDeclarations(at: path)
-            } catch {
-                output.standardError.write("Error: \(error)\n")
-                return .couldNotProceed
-            }
-        }
-        let verbose = arguments.flag("verbose")
+        guard loadDeclarations(at: arguments.values("declarations"), output: output) else { return .couldNotProceed }
         if let tag = arguments.value("extension") ?? arguments.value("mime") {
             let tagClass: UTTagClass = arguments.value("extension") != nil ? .filenameExtension : .mimeType
-            let declared = UTType.types(tag: tag, tagClass: tagClass, conformingTo: nil).filter(\.isDeclared)
-            if declared.isEmpty {
-                let dynamic = UTType(tag: tag, tagClass: tagClass, conformingTo: nil)
-                output.standardOutput.write((dynamic?.identifier ?? "") + "\n")
-                output.standardError.write("no declared type has the \(tagClass == .filenameExtension ? "extension" : "MIME type") \(tag)\n")
-                return .failure
-            }
-            for type in declared {
-                output.standardOutput.write(verbose ? TypeLookup.describe(type) : type.identifier + "\n")
-            }
-            return .success
+            return listTypes(tagged: tag, tagClass, verbose: arguments.flag("verbose"), output: output)
         }
-        guard let identifier = arguments.value("identifier") else {
-            throw UsageError.missingArgument("<identifier>")
-        }
+        guard let identifier = arguments.value("identifier") else { throw UsageError.missingArgument("<identifier>") }
         guard let type = UTType(identifier), type.isDeclared || type.isDynamic else {
             output.standardError.write("\(identifier): no such type is declared\n")
             return .failure
         }
-        if let parentIdentifier = arguments.value("conformsto") {
-            guard let parent = UTType(parentIdentifier) else {
-                output.standardError.write("\(parentIdentifier): no such type is declared\n")
-                return .failure
-            }
-            let conforms = type.conforms(to: parent)
-            output.standardOutput.write("\(type.identifier) \(conforms ? "conforms" : "does not conform") to \(parent.identifier)\n")
-            return conforms ? .success : .failure
+        if let parent = arguments.value("conformsto") {
+            return tellConformance(of: type, to: parent, output: output)
         }
-        output.standardOutput.write(verbose ? TypeLookup.describe(type) : type.identifier + "\n")
+        output.standardOutput.write(arguments.flag("verbose") ? UTTypeLookup.describe(type) : type.identifier + "\n")
         return type.isDeclared ? .success : .failure
     }
-}
 
-/// What `docmigrate types` prints about a type, portable to Apple systems' own `UTType`.
-enum TypeLookup {
-    static func loadDeclarations(at path: String) throws {
-        #if canImport(Darwin)
-        throw UsageError("--declarations is for Linux; on Apple systems installed apps declare their types (use uttype)", code: "usage.unsupported")
-        #else
-        try UTTypeRegistry.shared.loadDeclarations(fromInfoPlistAt: URL(fileURLWithPath: path))
-        #endif
-    }
-
-    /// The direct parents: the supertypes that no other supertype already conforms to.
+    /// Loads the type declarations of the Info.plists at `paths`; false when one cannot be (the error is printed).
     ///
-    /// `UTType` exposes only the transitive `supertypes`, on Apple systems too; this transitive
-    /// reduction equals the declared parents unless a declaration lists a redundant parent.
-    static func parents(of type: UTType) -> [UTType] {
-        let supertypes = type.supertypes
-        return supertypes.filter { candidate in
-            !supertypes.contains { other in other != candidate && other.supertypes.contains(candidate) }
-        }.sorted { $0.identifier < $1.identifier }
-    }
-
-    /// Every chain from `type` up to a type with no parents, each as identifiers joined by arrows.
-    static func chains(of type: UTType) -> [String] {
-        var result: [String] = []
-        func walk(_ current: UTType, path: [String]) {
-            let path = path + [current.identifier]
-            let parents = parents(of: current)
-            if parents.isEmpty || path.count > 32 {
-                result.append(path.joined(separator: " → "))
-                return
+    /// Apple systems read installed apps' own declarations, so there the option is refused.
+    private static func loadDeclarations(at paths: [String], output: CommandOutput) -> Bool {
+        do {
+            #if canImport(Darwin)
+            guard paths.isEmpty else {
+                throw UsageError(
+                    "--declarations is for Linux; on Apple systems installed apps declare their types (use uttype)",
+                    code: "usage.unsupported")
             }
-            for parent in parents { walk(parent, path: path) }
+            #else
+            for path in paths {
+                try UTTypeRegistry.shared.loadDeclarations(fromInfoPlistAt: URL(fileURLWithPath: path))
+            }
+            #endif
+        } catch {
+            output.standardError.write("Error: \(error)\n")
+            return false
         }
-        walk(type, path: [])
-        return result
+        return true
     }
 
-    static func origin(of type: UTType) -> String {
-        if type.isDynamic { return "dynamic (no declaration; the identifier encodes its tag)" }
-        #if !canImport(Darwin)
-        if let loaded = UTTypeRegistry.shared.loadedDeclaration(for: type.identifier) {
-            return loaded.kind == .exported ? "exported (declared by an Info.plist)" : "imported (declared by an Info.plist)"
+    /// `types --extension EXT` and `--mime TYPE`: the declared types with the tag, else the dynamic identifier.
+    private static func listTypes(
+        tagged tag: String, _ tagClass: UTTagClass, verbose: Bool, output: CommandOutput
+    ) -> ExitCode {
+        let declared = UTTypeLookup.declaredTypes(tag: tag, tagClass: tagClass)
+        guard !declared.isEmpty else {
+            let dynamic = UTType(tag: tag, tagClass: tagClass, conformingTo: nil)
+            output.standardOutput.write((dynamic?.identifier ?? "") + "\n")
+            let tagName = tagClass == .filenameExtension ? "extension" : "MIME type"
+            output.standardError.write("no declared type has the \(tagName) \(tag)\n")
+            return .failure
         }
-        #endif
-        return type.isDeclared ? "system" : "not declared"
+        for type in declared {
+            output.standardOutput.write(verbose ? UTTypeLookup.describe(type) : type.identifier + "\n")
+        }
+        return .success
     }
 
-    static func describe(_ type: UTType) -> String {
-        var lines = [
-            "identifier: \(type.identifier)",
-            "declaration: \(origin(of: type))",
-        ]
-        if let description = type.localizedDescription { lines.append("description: \(description)") }
-        lines.append("conforms to:")
-        lines += chains(of: type).map { "  " + $0 }
-        let extensions = type.tags[.filenameExtension] ?? []
-        let mimeTypes = type.tags[.mimeType] ?? []
-        lines.append("extensions: " + (extensions.isEmpty ? "(none)" : extensions.joined(separator: ", ")))
-        lines.append("MIME types: " + (mimeTypes.isEmpty ? "(none)" : mimeTypes.joined(separator: ", ")))
-        return lines.joined(separator: "\n") + "\n"
+    /// `types --conformsto PARENT ID`: whether the type conforms to PARENT.
+    private static func tellConformance(
+        of type: UTType, to parentIdentifier: String, output: CommandOutput
+    ) -> ExitCode {
+        guard let parent = UTType(parentIdentifier) else {
+            output.standardError.write("\(parentIdentifier): no such type is declared\n")
+            return .failure
+        }
+        let conforms = type.conforms(to: parent)
+        let verdict = conforms ? "conforms" : "does not conform"
+        output.standardOutput.write("\(type.identifier) \(verdict) to \(parent.identifier)\n")
+        return conforms ? .success : .failure
     }
 }

@@ -15,3 +15,27 @@ extension CodecRegistry {
         return accepted ? configured : nil
     }
 }
+
+extension CodecRegistry {
+    /// This registry with the codec that reads the document at `path` configured with `options`.
+    ///
+    /// One document has one codec, so unlike ``configured(forMixedCorpus:)`` a codec that takes no options
+    /// is an error naming it. Nothing changes without options, or when no codec reads the document (whoever
+    /// decodes it then says so). The codec is found by ``ContentTypeDetector``, with `givenType` first.
+    ///
+    /// - Throws: the codec's `CodecError`, naming `path`, when it refuses the options.
+    public func configured(
+        _ options: CodecOptions, forDocumentAt path: String, givenType: String? = nil
+    ) throws -> CodecRegistry {
+        guard !options.isEmpty else { return self }
+        let detection = ContentTypeDetector(codecs: self).detect(at: URL(fileURLWithPath: path), givenType: givenType)
+        guard let codec = detection.codec else { return self }
+        var configured = self
+        do {
+            configured.register(try codec.configured(options))
+        } catch let error as CodecError {
+            throw error.located(in: path)
+        }
+        return configured
+    }
+}
