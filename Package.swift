@@ -165,6 +165,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "DiagnosticsTests",
+            dependencies: ["Diagnostics", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "SystemSeamTests",
             dependencies: ["SystemSeam", "TestSupport"],
             swiftSettings: swiftSettings

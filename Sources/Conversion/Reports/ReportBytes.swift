@@ -2,12 +2,11 @@ import DocumentCodecs
 import DocumentPlatform
 import Foundation
 
-/// Appends the pieces of the JSON and JUnit reports to a byte buffer, escaped exactly as the reports always were.
+/// Appends the pieces of the JSON and JUnit reports to a byte buffer.
 ///
 /// The JSON form is what `JSONEncoder` (pretty printed, sorted keys, slashes unescaped) writes for an
-/// item, indented as an element of the report's `items`; the JUnit form escapes the five XML
-/// characters and writes a control character XML 1.0 forbids as `\u{hex}`. Both copy runs of bytes
-/// that need no escaping in one piece: most names and messages are such a run.
+/// item, indented as an element of the report's `items`, its strings by `JSONStringEscaper`; the JUnit
+/// form escapes the five XML characters and writes a control character XML 1.0 forbids as `\u{hex}`.
 enum ReportBytes {
     static func append(_ text: StaticString, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
@@ -187,36 +186,11 @@ enum ReportBytes {
     private static let base64Prefix = Array("base64:".utf8)
 
     private static func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { appendJSONString($0, to: &bytes) }
+        JSONStringEscaper.append(text, to: &bytes)
     }
 
-    /// A JSON string of the UTF-8 `text` as `JSONEncoder` escapes it: the quote, the backslash and the control characters only.
     static func appendJSONString(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        var runStart = 0
-        for index in 0..<text.count {
-            let byte = text[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<index]))
-            runStart = index + 1
-            bytes.append(UInt8(ascii: "\\"))
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-            case 0x08: bytes.append(UInt8(ascii: "b"))
-            case 0x0C: bytes.append(UInt8(ascii: "f"))
-            case 0x0A: bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "t"))
-            default:
-                append("u00", to: &bytes)
-                bytes.append(hexDigits[Int(byte >> 4)])
-                bytes.append(hexDigits[Int(byte & 0x0F)])
-            }
-        }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...]))
-        bytes.append(UInt8(ascii: "\""))
+        JSONStringEscaper.append(utf8: text, to: &bytes)
     }
 
     // MARK: JUnit

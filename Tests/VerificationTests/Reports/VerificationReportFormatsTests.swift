@@ -127,7 +127,7 @@ import Testing
         #expect(markdown.contains("- `adapter.file-document`: adapter.file-document rejected it differently `[text.decoding-failed]`\n"))
         #expect(!markdown.contains("Summary truncated"))
         // A difference holding a fence gets a longer one.
-        let fenced = MarkdownText.fenced("a ```` b\n", indent: "")
+        let fenced = MarkdownEscaper.fenced("a ```` b\n", indent: "")
         #expect(fenced == "`````text\na ```` b\n`````\n")
     }
 

@@ -50,8 +50,8 @@ struct XMLPropertyListWriter {
             var keyPath = "root"
             for component in failure.reversedPath.reversed() {
                 switch component {
-                case .key(let key): keyPath += "." + key
-                case .index(let index): keyPath += "[\(index)]"
+                case .key(let key): keyPath += KeyPathWriter.component(key: key)
+                case .index(let index): keyPath += KeyPathWriter.component(index: index)
                 }
             }
             throw CodecError(code: failure.code, message: failure.message, location: .keyPath(keyPath))
