@@ -162,6 +162,8 @@ let package = Package(
         .target(
             name: "TestSupport",
             path: "Tests/TestSupport",
+            // The JUnit schema the reports are validated against; read from its path, not bundled.
+            exclude: ["Resources"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -81,6 +81,13 @@ import Testing
         #expect(rejected.first?.text?.contains("[text.decoding-failed]") == true)
     }
 
+    /// Valid against the Surefire/Jenkins schema, but for the `file` attributes it does not declare.
+    @Test func junitIsValidAgainstTheJUnitSchema() throws {
+        let xml = ReportFixtures.sample().junit(pathPrefix: "GoldenFiles/")
+        #expect(xml.contains(#"<testsuites name="docmigrate verify" tests="#) && xml.contains(#" errors="0""#))
+        try JUnitSchema.validate(JUnitSchema.withoutFileAttributes(xml))
+    }
+
     @Test func junitOfAPassingRunHasNoFailures() throws {
         let report = VerificationReport(cases: [
             CaseResult(corpus: "plain-text", input: "cases/ok.txt", expectation: .roundTrip, routes: ReportFixtures.adapterRoutes, failures: [])
