@@ -22,19 +22,16 @@ public enum GitHubWorkflowCommand {
         escape(text, inProperty: true)
     }
 
-    // Scalar by scalar, because a CR LF pair is one Character to String and must become `%0D%0A`.
     private static func escape(_ text: String, inProperty: Bool) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
+        text.escapingScalars { scalar in
             switch scalar {
-            case "%": escaped += "%25"
-            case "\r": escaped += "%0D"
-            case "\n": escaped += "%0A"
-            case ":" where inProperty: escaped += "%3A"
-            case "," where inProperty: escaped += "%2C"
-            default: escaped.unicodeScalars.append(scalar)
+            case "%": "%25"
+            case "\r": "%0D"
+            case "\n": "%0A"
+            case ":" where inProperty: "%3A"
+            case "," where inProperty: "%2C"
+            default: nil
             }
         }
-        return escaped
     }
 }

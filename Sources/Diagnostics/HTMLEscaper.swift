@@ -8,25 +8,17 @@
 package enum HTMLEscaper {
     /// `text` escaped for HTML content or a quoted attribute value.
     package static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        text.escapingScalars { scalar in
             switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            case "\n", "\t", "\r": escaped.unicodeScalars.append(scalar)
-            default:
-                if isForbidden(scalar) {
-                    escaped += VisibleScalar.notation(scalar)
-                } else {
-                    escaped.unicodeScalars.append(scalar)
-                }
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
+            case "\n", "\t", "\r": nil
+            default: isForbidden(scalar) ? VisibleScalar.notation(scalar) : nil
             }
         }
-        return escaped
     }
 
     private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {

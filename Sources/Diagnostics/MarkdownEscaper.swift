@@ -11,30 +11,24 @@ package enum MarkdownEscaper {
     /// `text` as inline Markdown that shows literally: punctuation that could start markup is
     /// backslash-escaped, and line breaks (which would end a table row or list item) become spaces.
     package static func inline(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
+        text.escapingScalars { scalar in
             switch scalar {
-            case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "#", "!", "~", "&":
-                escaped += "\\"
-                escaped.unicodeScalars.append(scalar)
-            case "\n", "\r", "\t": escaped += " "
-            default: escaped += visible(scalar)
+            case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "#", "!", "~", "&": "\\" + String(scalar)
+            case "\n", "\r", "\t": " "
+            default: visible(scalar)
             }
         }
-        return escaped
     }
 
     /// `text` inside a code span of one backtick: backticks cannot be escaped there, so they become `'`.
     package static func code(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
+        text.escapingScalars { scalar in
             switch scalar {
-            case "`": escaped += "'"
-            case "\n", "\r", "\t": escaped += " "
-            default: escaped += visible(scalar)
+            case "`": "'"
+            case "\n", "\r", "\t": " "
+            default: visible(scalar)
             }
         }
-        return escaped
     }
 
     /// `text` in a fenced block whose fence is longer than any run of backticks inside, so nothing ends it early.
@@ -46,18 +40,15 @@ package enum MarkdownEscaper {
             longest = max(longest, run)
         }
         let fence = String(repeating: "`", count: max(3, longest + 1))
-        var body = ""
-        for scalar in text.unicodeScalars {
-            body += scalar == "\n" || scalar == "\t" ? String(scalar) : visible(scalar)
-        }
+        var body = text.escapingScalars { $0 == "\n" || $0 == "\t" ? nil : visible($0) }
         if !body.hasSuffix("\n") { body += "\n" }
         let lines = body.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         return indent + fence + "text\n" + lines.map { indent + $0 + "\n" }.joined() + indent + fence + "\n"
     }
 
-    /// A control character as `[U+001B]`; other scalars unchanged.
-    private static func visible(_ scalar: Unicode.Scalar) -> String {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) ? VisibleScalar.notation(scalar) : String(scalar)
+    /// A control character as `[U+001B]`; nil for other scalars, which stay as they are.
+    private static func visible(_ scalar: Unicode.Scalar) -> String? {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) ? VisibleScalar.notation(scalar) : nil
     }
 
     // MARK: Documents
