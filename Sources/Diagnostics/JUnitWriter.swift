@@ -21,6 +21,7 @@ package enum JUnitWriter {
         /// Test cases with a `<skipped>`.
         package var skipped: Int
 
+        /// Counts for a suite or a document; docmigrate's reports have no errors, and most verbs no skips.
         package init(tests: Int, failures: Int, errors: Int = 0, skipped: Int = 0) {
             self.tests = tests
             self.failures = failures

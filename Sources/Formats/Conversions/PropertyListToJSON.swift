@@ -49,7 +49,8 @@ public struct PropertyListToJSON: SnapshotConversion {
             let members = try entries.map { entry in
                 JSONMember(
                     key: entry.key,
-                    value: try json(from: entry.value, encoding: encoding, path: path + KeyPathWriter.component(key: entry.key)))
+                    value: try json(
+                        from: entry.value, encoding: encoding, path: path + KeyPathWriter.component(key: entry.key)))
             }
             if encoding == .tagged, members.count == 1, Encoding.tags.contains(members[0].key) {
                 return tagged(Encoding.dictionaryTag, .object(members))

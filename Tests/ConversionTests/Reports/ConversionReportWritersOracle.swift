@@ -108,18 +108,21 @@ enum ConversionReportWritersOracle {
         let totals = report.totals
         let failures = totals.failed + totals.warning
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"docmigrate convert\" tests=\"\(totals.items)\" failures=\"\(failures)\" errors=\"0\">\n"
-        xml += "  <testsuite name=\"convert to \(escaped(report.target))\" tests=\"\(totals.items)\" failures=\"\(failures)\" "
-            + "errors=\"0\" skipped=\"\(totals.skipped)\">\n"
+        let counts = "tests=\"\(totals.items)\" failures=\"\(failures)\" errors=\"0\""
+        xml += "<testsuites name=\"docmigrate convert\" \(counts)>\n"
+        xml += "  <testsuite name=\"convert to \(escaped(report.target))\" \(counts) skipped=\"\(totals.skipped)\">\n"
         try report.forEachItem { item in
             xml += "    <testcase classname=\"convert.\(escaped(report.target))\" name=\"\(escaped(item.input.description))\">\n"
             switch item.status {
             case .failed:
                 let error = item.error
-                xml += "      <failure type=\"\(escaped(error?.code ?? "convert.failed"))\" message=\"\(escaped(error?.message ?? ""))\">\(escaped(error?.description ?? "", attribute: false))</failure>\n"
+                xml += "      <failure type=\"\(escaped(error?.code ?? "convert.failed"))\" "
+                    + "message=\"\(escaped(error?.message ?? ""))\">"
+                    + "\(escaped(error?.description ?? "", attribute: false))</failure>\n"
             case .warning:
                 let text = item.warnings.map(\.description).joined(separator: "\n")
-                xml += "      <failure type=\"\(escaped(item.warnings.first?.code ?? "convert.warning"))\" message=\"lossy conversion\">\(escaped(text, attribute: false))</failure>\n"
+                xml += "      <failure type=\"\(escaped(item.warnings.first?.code ?? "convert.warning"))\" "
+                    + "message=\"lossy conversion\">\(escaped(text, attribute: false))</failure>\n"
             case .skipped:
                 xml += "      <skipped message=\"\(escaped(item.error?.message ?? ""))\"/>\n"
             default:
