@@ -162,6 +162,13 @@ let package = Package(
         .target(
             name: "TestSupport",
             path: "Tests/TestSupport",
+            // The JUnit schema the reports are validated against; read from its path, not bundled.
+            exclude: ["Resources"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DiagnosticsTests",
+            dependencies: ["Diagnostics", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

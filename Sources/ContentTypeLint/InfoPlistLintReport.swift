@@ -52,11 +52,14 @@ public struct InfoPlistLintReport: Sendable, Hashable, Codable {
     /// GitHub Actions workflow commands, one annotation per finding; a binary file's have no line.
     public func githubAnnotations() -> String {
         findings.map { finding in
-            var properties = "file=\(GitHubWorkflowCommand.property(finding.file))"
-            if let line = finding.line, let column = finding.column { properties += ",line=\(line),col=\(column)" }
-            properties += ",title=\(GitHubWorkflowCommand.property("docmigrate lint-plist [\(finding.rule.rawValue)]"))"
+            var properties = [(name: "file", value: finding.file)]
+            if let line = finding.line, let column = finding.column {
+                properties += [("line", "\(line)"), ("col", "\(column)")]
+            }
+            properties.append(("title", "docmigrate lint-plist [\(finding.rule.rawValue)]"))
             let place = finding.line == nil ? finding.keyPath + ": " : ""
-            return "::\(finding.severity.rawValue) \(properties)::\(GitHubWorkflowCommand.data(place + finding.message + " (fix: " + finding.suggestion + ")"))\n"
+            let data = place + finding.message + " (fix: " + finding.suggestion + ")"
+            return GitHubWorkflowCommand.line(finding.severity.rawValue, properties: properties, data: data) + "\n"
         }.joined()
     }
 }

@@ -248,36 +248,16 @@ extension ConversionJournal.Entry {
 
     private static let base64Prefix = Array("base64:".utf8)
 
-    /// A JSON string: quotes, backslashes and control characters escaped, everything else as UTF-8.
+    /// A JSON string, by `JSONStringEscaper`'s rule.
     static func appendString(_ text: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        // Paths, digests and times rarely need escaping: then the bytes go in at once, not one append each.
+        // Paths, digests and times rarely need escaping: then the bytes go in at once, without a look at each.
         let copied = text.utf8.withContiguousStorageIfAvailable { utf8 in
             guard isPlain(utf8, asciiOnly: false) else { return false }
+            bytes.append(UInt8(ascii: "\""))
             bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
             return true
         }
-        if copied != true {
-            for byte in text.utf8 { appendEscaped(byte, to: &bytes) }
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    private static func appendEscaped(_ byte: UInt8, to bytes: inout [UInt8]) {
-        let hexDigits: StaticString = "0123456789abcdef"
-        switch byte {
-        case UInt8(ascii: "\""): append(#"\""#, to: &bytes)
-        case UInt8(ascii: "\\"): append(#"\\"#, to: &bytes)
-        case UInt8(ascii: "\n"): append(#"\n"#, to: &bytes)
-        case UInt8(ascii: "\r"): append(#"\r"#, to: &bytes)
-        case UInt8(ascii: "\t"): append(#"\t"#, to: &bytes)
-        case 0x08: append(#"\b"#, to: &bytes)
-        case 0x0C: append(#"\f"#, to: &bytes)
-        case 0..<0x20:
-            append(#"\u00"#, to: &bytes)
-            bytes.append(hexDigits.utf8Start[Int(byte >> 4)])
-            bytes.append(hexDigits.utf8Start[Int(byte & 0xF)])
-        default: bytes.append(byte)
-        }
+        if copied != true { JSONStringEscaper.append(text, to: &bytes) }
     }
 }

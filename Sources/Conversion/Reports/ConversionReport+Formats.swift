@@ -121,60 +121,49 @@ extension ConversionReport {
         var totals: Totals
     }
 
+    /// JUnit by `JUnitWriter`: a failed item and one with warnings hold a `<failure>`, a skipped one a
+    /// `<skipped>`; no item is an `<error>`, since a failed conversion is a finding, not a crash of the tool.
     private func writeJUnit(to output: inout ChunkedOutput) throws {
-        let failures = totals.failed + totals.warning
-        try output.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        try output.write("<testsuites name=\"docmigrate convert\" tests=\"\(totals.items)\" failures=\"\(failures)\" skipped=\"\(totals.skipped)\">\n")
-        output.append("  <testsuite name=\"convert to ")
-        ReportBytes.appendXMLEscaped(target, to: &output.buffer)
-        try output.write("\" tests=\"\(totals.items)\" failures=\"\(failures)\" skipped=\"\(totals.skipped)\">\n")
-        var caseStart: [UInt8] = []
-        ReportBytes.append("    <testcase classname=\"convert.", to: &caseStart)
-        ReportBytes.appendXMLEscaped(target, to: &caseStart)
-        ReportBytes.append("\" name=\"", to: &caseStart)
+        let counts = JUnitWriter.Counts(
+            tests: totals.items, failures: totals.failed + totals.warning, skipped: totals.skipped)
+        JUnitWriter.appendDocumentStart(name: "docmigrate convert", counts: counts, to: &output.buffer)
+        JUnitWriter.appendSuiteStart(name: "convert to " + target, counts: counts, to: &output.buffer)
+        try output.flushIfFull()
+        let classname = "convert." + target
         try forEachItem(orRecord: { record in
             // A test case with nothing inside needs only the record's name.
             switch try record.status() {
             case .failed, .warning, .skipped:
                 return false
             case .converted, .resumed, .planned:
-                output.buffer.append(contentsOf: caseStart)
-                ReportBytes.appendXMLEscaped(path: record.input, to: &output.buffer)
-                output.append("\">\n    </testcase>\n")
+                ReportBytes.appendJUnitTestCaseStart(classname: classname, path: record.input, to: &output.buffer)
+                JUnitWriter.appendTestCaseEnd(to: &output.buffer)
                 try output.flushIfFull()
                 return true
             }
         }) { item in
-            output.buffer.append(contentsOf: caseStart)
-            ReportBytes.appendXMLEscaped(item.input, to: &output.buffer)
-            output.append("\">\n")
+            JUnitWriter.appendTestCaseStart(classname: classname, name: item.input.description, to: &output.buffer)
             switch item.status {
             case .failed:
                 let error = item.error
-                output.append("      <failure type=\"")
-                ReportBytes.appendXMLEscaped(error?.code ?? "convert.failed", to: &output.buffer)
-                output.append("\" message=\"")
-                ReportBytes.appendXMLEscaped(error?.message ?? "", to: &output.buffer)
-                output.append("\">")
-                ReportBytes.appendXMLEscaped(error?.description ?? "", to: &output.buffer)
-                output.append("</failure>\n")
+                JUnitWriter.appendFailure(
+                    type: error?.code ?? "convert.failed", message: error?.message ?? "",
+                    text: error?.description ?? "", to: &output.buffer)
             case .warning:
-                output.append("      <failure type=\"")
-                ReportBytes.appendXMLEscaped(item.warnings.first?.code ?? "convert.warning", to: &output.buffer)
-                output.append("\" message=\"lossy conversion\">")
-                ReportBytes.appendXMLEscaped(item.warnings.map(\.description).joined(separator: "\n"), to: &output.buffer)
-                output.append("</failure>\n")
+                JUnitWriter.appendFailure(
+                    type: item.warnings.first?.code ?? "convert.warning", message: "lossy conversion",
+                    text: item.warnings.map(\.description).joined(separator: "\n"), to: &output.buffer)
             case .skipped:
-                output.append("      <skipped message=\"")
-                ReportBytes.appendXMLEscaped(item.error?.message ?? "", to: &output.buffer)
-                output.append("\"/>\n")
+                JUnitWriter.appendSkipped(message: item.error?.message ?? "", to: &output.buffer)
             default:
                 break
             }
-            output.append("    </testcase>\n")
+            JUnitWriter.appendTestCaseEnd(to: &output.buffer)
             try output.flushIfFull()
         }
-        try output.write("  </testsuite>\n</testsuites>\n")
+        JUnitWriter.appendSuiteEnd(to: &output.buffer)
+        JUnitWriter.appendDocumentEnd(to: &output.buffer)
+        try output.flushIfFull()
     }
 }
 

@@ -2,18 +2,15 @@ import DocumentCodecs
 import DocumentPlatform
 import Foundation
 
-/// Appends the pieces of the JSON and JUnit reports to a byte buffer, escaped exactly as the reports always were.
+/// Appends the pieces of the JSON and JUnit reports to a byte buffer.
 ///
 /// The JSON form is what `JSONEncoder` (pretty printed, sorted keys, slashes unescaped) writes for an
-/// item, indented as an element of the report's `items`; the JUnit form escapes the five XML
-/// characters and writes a control character XML 1.0 forbids as `\u{hex}`. Both copy runs of bytes
-/// that need no escaping in one piece: most names and messages are such a run.
+/// item, indented as an element of the report's `items`, its strings by `JSONStringEscaper`; the JUnit
+/// pieces are `JUnitWriter`'s, with a path's bytes as its name.
 enum ReportBytes {
     static func append(_ text: StaticString, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
-
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     // MARK: JSON
 
@@ -187,92 +184,23 @@ enum ReportBytes {
     private static let base64Prefix = Array("base64:".utf8)
 
     private static func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { appendJSONString($0, to: &bytes) }
+        JSONStringEscaper.append(text, to: &bytes)
     }
 
-    /// A JSON string of the UTF-8 `text` as `JSONEncoder` escapes it: the quote, the backslash and the control characters only.
     static func appendJSONString(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        var runStart = 0
-        for index in 0..<text.count {
-            let byte = text[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<index]))
-            runStart = index + 1
-            bytes.append(UInt8(ascii: "\\"))
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-            case 0x08: bytes.append(UInt8(ascii: "b"))
-            case 0x0C: bytes.append(UInt8(ascii: "f"))
-            case 0x0A: bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "t"))
-            default:
-                append("u00", to: &bytes)
-                bytes.append(hexDigits[Int(byte >> 4)])
-                bytes.append(hexDigits[Int(byte & 0x0F)])
-            }
-        }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...]))
-        bytes.append(UInt8(ascii: "\""))
+        JSONStringEscaper.append(utf8: text, to: &bytes)
     }
 
     // MARK: JUnit
 
-    /// A path as the JUnit report names it (its `description`: bytes that are not UTF-8 shown as `\xNN`), escaped.
-    static func appendXMLEscaped(_ path: ItemPath, to bytes: inout [UInt8]) {
-        path.bytes.withUnsafeBufferPointer { appendXMLEscaped(path: $0, to: &bytes) }
-    }
-
-    /// A path's bytes as the JUnit report names the path (see `appendXMLEscaped(_:to:)` of a path).
-    static func appendXMLEscaped(path: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+    /// A `<testcase>` start tag named by a path's bytes, as `ItemPath.description` names the path (bytes
+    /// that are not UTF-8 shown as `\xNN`): the bytes themselves when they are ASCII, as almost every path is.
+    static func appendJUnitTestCaseStart(classname: String, path: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
         if !path.contains(where: { $0 >= 0x80 }) {
-            appendXMLEscaped(path, to: &bytes)
+            JUnitWriter.appendTestCaseStart(classname: classname, name: path, to: &bytes)
         } else {
-            appendXMLEscaped(ItemPath(bytes: Array(path)).description, to: &bytes)
+            let name = ItemPath(bytes: Array(path)).description
+            JUnitWriter.appendTestCaseStart(classname: classname, name: name, to: &bytes)
         }
-    }
-
-    static func appendXMLEscaped(_ text: String, to bytes: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { appendXMLEscaped($0, to: &bytes) }
-    }
-
-    /// The UTF-8 `text` with `&`, `<`, `>`, `"` and `'` as entities, and the control characters XML 1.0 forbids as `\u{hex}`.
-    ///
-    /// Every byte of a multi-byte character is 0x80 or more, so escaping byte by byte is escaping scalar by scalar.
-    static func appendXMLEscaped(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
-        var runStart = 0
-        for index in 0..<text.count {
-            let byte = text[index]
-            switch byte {
-            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"):
-                break
-            case 0x09, 0x0A, 0x0D:
-                continue
-            case ..<0x20:
-                break
-            default:
-                continue
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<index]))
-            runStart = index + 1
-            switch byte {
-            case UInt8(ascii: "&"): append("&amp;", to: &bytes)
-            case UInt8(ascii: "<"): append("&lt;", to: &bytes)
-            case UInt8(ascii: ">"): append("&gt;", to: &bytes)
-            case UInt8(ascii: "\""): append("&quot;", to: &bytes)
-            case UInt8(ascii: "'"): append("&apos;", to: &bytes)
-            default:
-                // XML 1.0 allows no control characters but tab, line feed and carriage return.
-                append("\\u{", to: &bytes)
-                if byte >= 0x10 { bytes.append(hexDigits[Int(byte >> 4)]) }
-                bytes.append(hexDigits[Int(byte & 0x0F)])
-                append("}", to: &bytes)
-            }
-        }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...]))
     }
 }

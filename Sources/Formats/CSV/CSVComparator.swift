@@ -350,10 +350,10 @@ public struct CSVComparator: Sendable {
 
     private static func rendered(_ text: String) -> String {
         let scalars = text.unicodeScalars
-        guard scalars.count > 60 else { return JSONValue.quoted(text) }
+        guard scalars.count > 60 else { return JSONStringEscaper.quoted(text) }
         var cut = String.UnicodeScalarView()
         cut.append(contentsOf: scalars.prefix(60))
-        return JSONValue.quoted(String(cut)) + "…"
+        return JSONStringEscaper.quoted(String(cut)) + "…"
     }
 
     private static func list(_ texts: [String]) -> String {

@@ -38,14 +38,14 @@ extension CodecError {
         }
     }
 
-    /// `$.lines[2].unitPrice`: keys as the coder names them, indexes in brackets.
+    /// `$.lines[2].unitPrice`: keys as the coder names them, by `KeyPathWriter`'s rule.
     static func keyPath(_ codingPath: [any CodingKey]) -> String {
         var path = "$"
         for key in codingPath {
             if let index = key.intValue, key.stringValue == "Index \(index)" || key.stringValue == String(index) {
-                path += "[\(index)]"
+                path += KeyPathWriter.component(index: index)
             } else {
-                path += "." + key.stringValue
+                path += KeyPathWriter.component(key: key.stringValue)
             }
         }
         return path

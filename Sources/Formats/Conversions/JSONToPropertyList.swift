@@ -50,10 +50,14 @@ public struct JSONToPropertyList: SnapshotConversion {
             }
             return .dictionary(try members.map { member in
                 PropertyListEntry(
-                    key: member.key, value: try value(from: member.value, encoding: encoding, path: path + PropertyListCodec.pathComponent(member.key)))
+                    key: member.key,
+                    value: try value(
+                        from: member.value, encoding: encoding, path: path + KeyPathWriter.component(key: member.key)))
             })
         case .array(let elements):
-            return .array(try elements.enumerated().map { try value(from: $1, encoding: encoding, path: path + "[\($0)]") })
+            return .array(try elements.enumerated().map {
+                try value(from: $1, encoding: encoding, path: path + KeyPathWriter.component(index: $0))
+            })
         case .string(let text):
             return .string(text)
         case .number(let number):
@@ -81,7 +85,7 @@ public struct JSONToPropertyList: SnapshotConversion {
 
     private static func untagged(_ member: JSONMember, path: String) throws -> PropertyListValue {
         let tags = PropertyListToJSON.Encoding.self
-        let inner = path + PropertyListCodec.pathComponent(member.key)
+        let inner = path + KeyPathWriter.component(key: member.key)
         func bad(_ expectation: String) -> CodecError {
             CodecError(code: "conversion.json-to-plist.bad-tag", message: "a \(member.key) object holds \(expectation)", location: .keyPath(inner))
         }
@@ -117,7 +121,9 @@ public struct JSONToPropertyList: SnapshotConversion {
         case (tags.dictionaryTag, .object(let members)):
             return .dictionary(try members.map { inside in
                 PropertyListEntry(
-                    key: inside.key, value: try value(from: inside.value, encoding: .tagged, path: inner + PropertyListCodec.pathComponent(inside.key)))
+                    key: inside.key,
+                    value: try value(
+                        from: inside.value, encoding: .tagged, path: inner + KeyPathWriter.component(key: inside.key)))
             })
         default:
             throw bad("\(member.value.typeName), which is not what the tag takes")

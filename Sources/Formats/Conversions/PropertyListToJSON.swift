@@ -47,14 +47,19 @@ public struct PropertyListToJSON: SnapshotConversion {
         switch value {
         case .dictionary(let entries):
             let members = try entries.map { entry in
-                JSONMember(key: entry.key, value: try json(from: entry.value, encoding: encoding, path: path + PropertyListCodec.pathComponent(entry.key)))
+                JSONMember(
+                    key: entry.key,
+                    value: try json(
+                        from: entry.value, encoding: encoding, path: path + KeyPathWriter.component(key: entry.key)))
             }
             if encoding == .tagged, members.count == 1, Encoding.tags.contains(members[0].key) {
                 return tagged(Encoding.dictionaryTag, .object(members))
             }
             return .object(members)
         case .array(let elements):
-            return .array(try elements.enumerated().map { try json(from: $1, encoding: encoding, path: path + "[\($0)]") })
+            return .array(try elements.enumerated().map {
+                try json(from: $1, encoding: encoding, path: path + KeyPathWriter.component(index: $0))
+            })
         case .string(let text):
             return .string(text)
         case .integer(let integer):

@@ -102,8 +102,8 @@ public struct JSONComparator: Sendable {
         var text = "$"
         for step in place {
             switch step {
-            case .key(let key): text += pathComponent(key)
-            case .index(let index): text += "[\(index)]"
+            case .key(let key): text += KeyPathWriter.component(key: key)
+            case .index(let index): text += KeyPathWriter.component(index: index)
             }
         }
         return text
@@ -225,16 +225,8 @@ public struct JSONComparator: Sendable {
         found.append(contentsOf: inner)
     }
 
-    /// `.name` for an identifier, `["…"]` otherwise.
-    static func pathComponent(_ key: String) -> String {
-        let scalars = Array(key.unicodeScalars)
-        let isIdentifier = !scalars.isEmpty && scalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0 == "_" || ("0"..."9").contains($0)) }
-            && !("0"..."9").contains(scalars[0])
-        return isIdentifier ? "." + key : "[" + JSONValue.quoted(key) + "]"
-    }
-
     private static func keyList(_ keys: [String]) -> String {
-        let shown = keys.prefix(8).map(JSONValue.quoted).joined(separator: ", ")
+        let shown = keys.prefix(8).map { JSONStringEscaper.quoted($0) }.joined(separator: ", ")
         return "[" + shown + (keys.count > 8 ? ", … \(keys.count - 8) more" : "") + "]"
     }
 

@@ -261,7 +261,7 @@ private struct JSONScanner {
         if let earlier = container.insertKey(key, at: keyOffset) {
             let first = JSONParseError.place(of: earlier, in: bytes)
             throw failure(
-                "json.duplicate-key", "the key \(JSONValue.quoted(key)) appears twice in one object; it first appears at \(first)",
+                "json.duplicate-key", "the key \(JSONStringEscaper.quoted(key)) appears twice in one object; it first appears at \(first)",
                 at: keyOffset, earlierOffset: earlier)
         }
         skipWhitespace()

@@ -79,7 +79,7 @@ public indirect enum JSONValue: Hashable, Sendable {
             text += "{"
             for (index, member) in members.enumerated() {
                 if index > 0 { text += "," }
-                text += JSONValue.quoted(member.key)
+                text += JSONStringEscaper.quoted(member.key)
                 text += ":"
                 member.value.write(to: &text)
             }
@@ -91,33 +91,11 @@ public indirect enum JSONValue: Hashable, Sendable {
                 element.write(to: &text)
             }
             text += "]"
-        case .string(let string): text += JSONValue.quoted(string)
+        case .string(let string): text += JSONStringEscaper.quoted(string)
         case .number(let number): text += number.text
         case .bool(let value): text += value ? "true" : "false"
         case .null: text += "null"
         }
-    }
-
-    /// `string` as a JSON string literal.
-    static func quoted(_ string: String) -> String {
-        var text = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let digits = String(scalar.value, radix: 16)
-                    text += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-                } else {
-                    text.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return text + "\""
     }
 }
 

@@ -103,27 +103,7 @@ public enum JSONWriter {
         output.append(close)
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
     private static func writeString(_ string: String, to output: inout [UInt8], escapingSlashes: Bool) {
-        output.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case UInt8(ascii: "/") where escapingSlashes: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "/")])
-            case 0x08: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-            case 0x0C: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-            case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x00..<0x20:
-                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                output.append(hexDigits[Int(byte >> 4)])
-                output.append(hexDigits[Int(byte & 0x0F)])
-            default: output.append(byte)
-            }
-        }
-        output.append(UInt8(ascii: "\""))
+        JSONStringEscaper.append(string, to: &output, escapingSlashes: escapingSlashes)
     }
 }

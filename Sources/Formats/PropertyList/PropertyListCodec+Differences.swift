@@ -1,8 +1,8 @@
 import DocumentCodecs
 
 extension PropertyListCodec {
-    /// Appends where two values differ, in document order, with paths written as Comparison's JSON
-    /// comparator writes them: `$.items[2].title`, and `$["a b"]` for a key that is not an identifier.
+    /// Appends where two values differ, in document order, with paths written by `KeyPathWriter`'s rule,
+    /// as the JSON comparator writes them: `$.items[2].title`, and `$["a b"]` for a key that is not an identifier.
     ///
     /// Kinds: a changed type, a changed scalar, a key missing from either side, an element missing
     /// from either array. Key order is not a difference: a property-list dictionary is unordered
@@ -16,7 +16,7 @@ extension PropertyListCodec {
             for entry in actualEntries { actualByKey[Array(entry.key.utf8)] = entry.value }
             let expectedKeys = Set(expectedEntries.map { Array($0.key.utf8) })
             for entry in expectedEntries {
-                let entryPath = path + pathComponent(entry.key)
+                let entryPath = path + KeyPathWriter.component(key: entry.key)
                 if let actualValue = actualByKey[Array(entry.key.utf8)] {
                     collectDifferences(entry.value, actualValue, path: entryPath, into: &found)
                 } else {
@@ -26,19 +26,24 @@ extension PropertyListCodec {
             }
             for entry in actualEntries where !expectedKeys.contains(Array(entry.key.utf8)) {
                 found.append(SnapshotDifference(
-                    path: path + pathComponent(entry.key), actual: excerpt(entry.value), summary: "the key is not in the expected dictionary"))
+                    path: path + KeyPathWriter.component(key: entry.key), actual: excerpt(entry.value),
+                    summary: "the key is not in the expected dictionary"))
             }
         case (.array(let expectedElements), .array(let actualElements)):
             for index in 0..<min(expectedElements.count, actualElements.count) {
-                collectDifferences(expectedElements[index], actualElements[index], path: path + "[\(index)]", into: &found)
+                collectDifferences(
+                    expectedElements[index], actualElements[index], path: path + KeyPathWriter.component(index: index),
+                    into: &found)
             }
             for index in actualElements.count..<max(actualElements.count, expectedElements.count) {
                 found.append(SnapshotDifference(
-                    path: path + "[\(index)]", expected: excerpt(expectedElements[index]), summary: "the element is missing from the actual array"))
+                    path: path + KeyPathWriter.component(index: index), expected: excerpt(expectedElements[index]),
+                    summary: "the element is missing from the actual array"))
             }
             for index in expectedElements.count..<max(actualElements.count, expectedElements.count) {
                 found.append(SnapshotDifference(
-                    path: path + "[\(index)]", actual: excerpt(actualElements[index]), summary: "the element is not in the expected array"))
+                    path: path + KeyPathWriter.component(index: index), actual: excerpt(actualElements[index]),
+                    summary: "the element is not in the expected array"))
             }
         case (.string(let expectedText), .string(let actualText)):
             if !expectedText.unicodeScalars.elementsEqual(actualText.unicodeScalars) {
@@ -143,40 +148,15 @@ extension PropertyListCodec {
         return name
     }
 
-    /// `.name` for an identifier, `["…"]` otherwise, as Comparison's JSON comparator writes key paths.
-    static func pathComponent(_ key: String) -> String {
-        let scalars = Array(key.unicodeScalars)
-        let isIdentifier = !scalars.isEmpty && !("0"..."9").contains(scalars[0])
-            && scalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0 == "_" || ("0"..."9").contains($0)) }
-        return isIdentifier ? "." + key : "[" + quoted(key) + "]"
-    }
-
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
-
     /// A short rendering of a value for a difference.
     static func excerpt(_ value: PropertyListValue) -> String {
         switch value {
         case .dictionary(let entries): "dictionary of \(entries.count) entries"
         case .array(let elements): "array of \(elements.count) elements"
         case .string(let text):
-            text.unicodeScalars.count > 60 ? quoted(String(String.UnicodeScalarView(text.unicodeScalars.prefix(60)))) + "…" : quoted(text)
+            text.unicodeScalars.count > 60
+                ? JSONStringEscaper.quoted(String(String.UnicodeScalarView(text.unicodeScalars.prefix(60)))) + "…"
+                : JSONStringEscaper.quoted(text)
         case .integer(let integer): "\(integer)"
         case .real(let real): "\(real)"
         case .boolean(let flag): flag ? "true" : "false"

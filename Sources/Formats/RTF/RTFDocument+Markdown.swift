@@ -55,7 +55,7 @@ struct MarkdownListItem {
             listMarker = "- "
         } else {
             listMarker = "- "
-            text = MarkdownInlineWriter.escape(marker, atLineStart: false) + " "
+            text = MarkdownEscaper.prose(marker, atLineStart: false) + " "
         }
         prefix = indent + listMarker + text
         contentIndent = indent + String(repeating: " ", count: listMarker.count)
@@ -105,7 +105,8 @@ struct MarkdownInlineWriter {
             let segment = Array(atoms[start..<end])
             let inner = writeEmphasis(segment, atLineStart: output.isEmpty || output.hasSuffix("\n"), continuationIndent: continuationIndent)
             if let link = atoms[start].link {
-                output += "[" + (inner.isEmpty ? Self.escape(link, atLineStart: false) : inner) + "](" + Self.destination(link) + ")"
+                let text = inner.isEmpty ? MarkdownEscaper.prose(link, atLineStart: false) : inner
+                output += "[" + text + "](" + MarkdownEscaper.linkDestination(link) + ")"
             } else {
                 output += inner
             }
@@ -148,7 +149,7 @@ struct MarkdownInlineWriter {
         Self.trimEdges(&atoms, \.isItalic)
         var output = ""
         var open: [Marker] = []
-        var line = LineStart(isEmpty: atLineStart)
+        var line = MarkdownEscaper.LineStart(isEmpty: atLineStart)
         for (index, atom) in atoms.enumerated() {
             var wanted: [Marker] = []
             if atom.isBold { wanted.append(.bold) }
@@ -168,16 +169,17 @@ struct MarkdownInlineWriter {
                 if character == "&" {
                     let following = atoms[(index + 1)...].lazy.prefix { if case .character = $0.kind { true } else { false } }
                         .map { atom -> Character in if case .character(let next) = atom.kind { next } else { " " } }
-                    output += Self.escape(character, following: following, line: line)
+                    output += MarkdownEscaper.prose(character, following: following, line: line)
                 } else {
-                    output += Self.escape(character, following: EmptyCollection(), line: line)
+                    output += MarkdownEscaper.prose(character, following: EmptyCollection(), line: line)
                 }
                 line.add(character)
             case .lineBreak:
                 output += "\\\n" + continuationIndent
-                line = LineStart(isEmpty: true)
+                line = MarkdownEscaper.LineStart(isEmpty: true)
             case .attachment(let name):
-                output += "![" + Self.escape(name, atLineStart: false) + "](" + Self.destination(attachmentFolder + "/" + name) + ")"
+                output += "![" + MarkdownEscaper.prose(name, atLineStart: false) + "]("
+                    + MarkdownEscaper.linkDestination(attachmentFolder + "/" + name) + ")"
                 line.add("x")
             }
         }
@@ -216,82 +218,5 @@ struct MarkdownInlineWriter {
             }
             index = end
         }
-    }
-
-    /// What has been written of the current line so far, as far as escaping needs to know.
-    struct LineStart {
-        var isEmpty: Bool
-        var isAllDigits: Bool
-
-        /// A line with nothing written yet, or one that has text before (whose digits are not known, so not a list number).
-        init(isEmpty: Bool) {
-            self.isEmpty = isEmpty
-            self.isAllDigits = isEmpty
-        }
-
-        mutating func add(_ character: Character) {
-            isEmpty = false
-            isAllDigits = isAllDigits && character.isASCII && character.isNumber
-        }
-    }
-
-    /// `text` with every character Markdown could read as syntax escaped by a backslash.
-    static func escape(_ text: String, atLineStart: Bool) -> String {
-        var output = ""
-        var line = LineStart(isEmpty: atLineStart)
-        let characters = Array(text)
-        for (index, character) in characters.enumerated() {
-            output += escape(character, following: characters[(index + 1)...], line: line)
-            line.add(character)
-        }
-        return output
-    }
-
-    /// One character, escaped if Markdown could read it as syntax here.
-    ///
-    /// Always escaped: the backslash, `*`, `_`, `[`, `]`, the backtick, `<` and `>`, and a `&` that starts
-    /// an entity (`&amp;`, `&#38;`). At the start of a line also `# + - = ~ |`, and the `.` or `)` after
-    /// a leading number (an ordered list).
-    static func escape(_ character: Character, following: some Sequence<Character>, line: LineStart) -> String {
-        switch character {
-        case "\\", "*", "_", "[", "]", "`", "<", ">":
-            return "\\" + String(character)
-        case "&":
-            return startsEntity(following) ? "\\&" : "&"
-        case "#", "+", "-", "=", "~", "|":
-            return line.isEmpty ? "\\" + String(character) : String(character)
-        case ".", ")":
-            return !line.isEmpty && line.isAllDigits ? "\\" + String(character) : String(character)
-        default:
-            return String(character)
-        }
-    }
-
-    /// Whether the characters after a `&` make it an entity or character reference: letters, digits or a leading `#`, then `;`.
-    static func startsEntity(_ following: some Sequence<Character>) -> Bool {
-        var count = 0
-        for character in following {
-            if character == ";" { return count > 0 }
-            guard character.isASCII, character.isLetter || character.isNumber || (character == "#" && count == 0) else { return false }
-            count += 1
-            if count > 32 { return false }
-        }
-        return false
-    }
-
-    /// A link destination: characters that would end or confuse it are percent-encoded.
-    static func destination(_ target: String) -> String {
-        var output = ""
-        for scalar in target.unicodeScalars {
-            switch scalar {
-            case " ", "<", ">", "(", ")", "\\", "\"", "`", "[", "]":
-                output += String(format: "%%%02X", scalar.value)
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                output += String(format: "%%%02X", scalar.value)
-            default:
-                output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
     }
 }

@@ -53,8 +53,12 @@ extension AuditReport {
     public func githubAnnotations() -> String {
         findings.map { finding in
             let command = finding.severity == .note ? "notice" : finding.severity.rawValue
-            let properties = "file=\(GitHubWorkflowCommand.property(finding.file)),line=\(finding.line),col=\(finding.column),title=\(GitHubWorkflowCommand.property("docmigrate audit [\(finding.rule)]"))"
-            return "::\(command) \(properties)::\(GitHubWorkflowCommand.data(finding.message + " (fix: " + finding.suggestion + ")"))\n"
+            let properties = [
+                ("file", finding.file), ("line", "\(finding.line)"), ("col", "\(finding.column)"),
+                ("title", "docmigrate audit [\(finding.rule)]"),
+            ]
+            let data = finding.message + " (fix: " + finding.suggestion + ")"
+            return GitHubWorkflowCommand.line(command, properties: properties, data: data) + "\n"
         }.joined()
     }
 }

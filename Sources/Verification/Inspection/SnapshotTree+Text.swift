@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 extension SnapshotTree {
@@ -113,26 +114,27 @@ extension SnapshotTree {
 
     /// `string` in double quotes, with the escapes ``text()`` lists.
     public static func quoted(_ string: String) -> String {
-        var result = "\""
-        for scalar in string.unicodeScalars {
+        let escaped = string.escapingScalars { scalar in
             switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\0": result += "\\0"
-            default:
-                switch scalar.properties.generalCategory {
-                case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned:
-                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
-                case .spaceSeparator where scalar != " ":
-                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
-                default:
-                    result.unicodeScalars.append(scalar)
-                }
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
+            case "\0": "\\0"
+            default: isInvisible(scalar) ? "\\u{" + String(scalar.value, radix: 16) + "}" : nil
             }
         }
-        return result + "\""
+        return "\"" + escaped + "\""
+    }
+
+    /// Whether a scalar would not show, or not show as itself: controls, format and private-use
+    /// characters, separators other than the space, and scalars Unicode has not assigned.
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned: true
+        case .spaceSeparator: scalar != " "
+        default: false
+        }
     }
 }

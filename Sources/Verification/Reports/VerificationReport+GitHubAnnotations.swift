@@ -9,9 +9,7 @@ extension VerificationReport {
     ///
     /// Each annotation names the case's input (`file=` is `pathPrefix` + `corpus/input`) and carries every
     /// failure of the case with its difference, rendered with at most `childLimit` children per node.
-    /// Escaping follows the runner's rules (actions/toolkit `command.ts`): in the message `%`, CR and LF
-    /// become `%25`, `%0D`, `%0A`; in properties `:` and `,` also become `%3A` and `%2C`. Nothing is
-    /// printed when every case holds.
+    /// Escaping is `GitHubWorkflowCommand`'s (the runner's rules). Nothing is printed when every case holds.
     public func githubAnnotations(pathPrefix: String = "", childLimit: Int = 5) -> String {
         let failed = cases.filter { !$0.passed }
         var lines: [String] = []
@@ -23,16 +21,16 @@ extension VerificationReport {
                 return route + failure.renderedText(childLimit: childLimit).trimmingCharacters(in: .newlines)
             }.joined(separator: "\n")
             lines.append(
-                "::error file=\(GitHubWorkflowCommand.property(file)),title=\(GitHubWorkflowCommand.property(title))::"
-                    + GitHubWorkflowCommand.data(message))
+                GitHubWorkflowCommand.line("error", properties: [("file", file), ("title", title)], data: message))
         }
         if failed.count > Self.githubAnnotationLimit {
             let more = failed.count - Self.githubAnnotationLimit
             lines.append(
-                "::notice title=docmigrate verify::"
-                    + GitHubWorkflowCommand.data(
-                        "\(more) more failed case\(more == 1 ? " is" : "s are") not annotated (GitHub shows at most "
-                            + "\(Self.githubAnnotationLimit) error annotations per step); the other reports list every case."))
+                GitHubWorkflowCommand.line(
+                    "notice", properties: [("title", "docmigrate verify")],
+                    data: "\(more) more failed case\(more == 1 ? " is" : "s are") not annotated (GitHub shows at "
+                        + "most \(Self.githubAnnotationLimit) error annotations per step); the other reports list "
+                        + "every case."))
         }
         return lines.map { $0 + "\n" }.joined()
     }

@@ -77,27 +77,9 @@ enum HTMLReport {
         .hex mark{background:#ffe08a;font-weight:bold}
         """
 
-    /// `text` with `&`, `<`, `>`, `"` and `'` replaced, safe in text and in quoted attributes; control
-    /// characters other than tab and line breaks are shown as `[U+0001]`, since HTML forbids them too.
+    /// `text` escaped by `HTMLEscaper`'s rule.
     static func escape(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            case "\n", "\t", "\r": escaped.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    escaped += XMLText.visibleReplacement(scalar)
-                } else {
-                    escaped.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return escaped
+        HTMLEscaper.escape(text)
     }
 
     /// One difference as a list item, with its children as a nested list.

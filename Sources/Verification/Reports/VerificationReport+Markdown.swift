@@ -19,7 +19,8 @@ extension VerificationReport {
         head += "| corpus | cases | passed | failed |\n| --- | ---: | ---: | ---: |\n"
         for corpus in corpora.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let counts = corpora[corpus] ?? (0, 0)
-            head += "| \(MarkdownText.inline(corpus)) | \(counts.cases) | \(counts.cases - counts.failed) | \(counts.failed) |\n"
+            head += "| \(MarkdownEscaper.inline(corpus)) | \(counts.cases) | \(counts.cases - counts.failed) | "
+                + "\(counts.failed) |\n"
         }
 
         let failed = cases.filter { !$0.passed }
@@ -27,18 +28,18 @@ extension VerificationReport {
         var body = ""
         var shown = 0
         for result in failed {
-            var section = "\n### ❌ \(MarkdownText.inline(result.path))\n\n"
+            var section = "\n### ❌ \(MarkdownEscaper.inline(result.path))\n\n"
             for failure in result.failures {
-                let route = failure.route.map { "`\(MarkdownText.code($0))`: " } ?? ""
-                let code = failure.errorCode.map { " `[\(MarkdownText.code($0))]`" } ?? ""
-                section += "- \(route)\(MarkdownText.inline(failure.summary))\(code)\n"
+                let route = failure.route.map { "`\(MarkdownEscaper.code($0))`: " } ?? ""
+                let code = failure.errorCode.map { " `[\(MarkdownEscaper.code($0))]`" } ?? ""
+                section += "- \(route)\(MarkdownEscaper.inline(failure.summary))\(code)\n"
                 if let difference = failure.difference {
                     var rendered = DifferenceRenderer(childLimit: childLimit).render(difference)
                     if rendered.utf8.count > blockLimit {
                         rendered = String(decoding: rendered.utf8.prefix(blockLimit), as: UTF8.self)
                             + "\n… difference cut here: it is longer than \(blockLimit) bytes; the JSON report has all of it\n"
                     }
-                    section += MarkdownText.fenced(rendered, indent: "  ")
+                    section += MarkdownEscaper.fenced(rendered, indent: "  ")
                 }
             }
             let reserve = 200  // room for the truncation line
@@ -52,60 +53,5 @@ extension VerificationReport {
                 + "(a step summary must stay under 1 MiB); the JSON report lists every case.\n"
         }
         return head + body
-    }
-}
-
-/// Escaping for GitHub-flavoured Markdown.
-enum MarkdownText {
-    /// `text` as inline Markdown that shows literally: punctuation that could start markup is
-    /// backslash-escaped, and line breaks (which would end a table row or list item) become spaces.
-    static func inline(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "#", "!", "~", "&":
-                escaped += "\\"
-                escaped.unicodeScalars.append(scalar)
-            case "\n", "\r", "\t": escaped += " "
-            default: escaped += visible(scalar)
-            }
-        }
-        return escaped
-    }
-
-    /// A control character as `[U+001B]`, since GitHub drops or mangles them; other scalars unchanged.
-    static func visible(_ scalar: Unicode.Scalar) -> String {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) ? XMLText.visibleReplacement(scalar) : String(scalar)
-    }
-
-    /// `text` inside a code span of one backtick: backticks cannot be escaped there, so they become `'`.
-    static func code(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "`": escaped += "'"
-            case "\n", "\r", "\t": escaped += " "
-            default: escaped += visible(scalar)
-            }
-        }
-        return escaped
-    }
-
-    /// `text` in a fenced block whose fence is longer than any run of backticks inside, so nothing ends it early.
-    static func fenced(_ text: String, indent: String) -> String {
-        var longest = 0
-        var run = 0
-        for character in text {
-            run = character == "`" ? run + 1 : 0
-            longest = max(longest, run)
-        }
-        let fence = String(repeating: "`", count: max(3, longest + 1))
-        var body = ""
-        for scalar in text.unicodeScalars {
-            body += scalar == "\n" || scalar == "\t" ? String(scalar) : visible(scalar)
-        }
-        if !body.hasSuffix("\n") { body += "\n" }
-        let indented = body.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { indent + $0 + "\n" }.joined()
-        return indent + fence + "text\n" + indented + indent + fence + "\n"
     }
 }

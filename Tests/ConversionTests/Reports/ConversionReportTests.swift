@@ -200,22 +200,22 @@ import Testing
         report.sort()
         let expected = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites name="docmigrate convert" tests="9" failures="2" skipped="1">
-              <testsuite name="convert to plain&lt;text&gt;" tests="9" failures="2" skipped="1">
+            <testsuites name="docmigrate convert" tests="9" failures="2" errors="0">
+              <testsuite name="convert to plain&lt;text&gt;" tests="9" failures="2" errors="0" skipped="1">
                 <testcase classname="convert.plain&lt;text&gt;" name="a/plain.txt">
                 </testcase>
-                <testcase classname="convert.plain&lt;text&gt;" name="b/a&amp;b&apos;c&quot;&lt;d&gt;.txt">
+                <testcase classname="convert.plain&lt;text&gt;" name="b/a&amp;b'c&quot;&lt;d&gt;.txt">
                 </testcase>
                 <testcase classname="convert.plain&lt;text&gt;" name="c\\xff/">
                 </testcase>
-                <testcase classname="convert.plain&lt;text&gt;" name="d\\u{1}\t">
+                <testcase classname="convert.plain&lt;text&gt;" name="d[U+0001]&#9;">
                 </testcase>
                 <testcase classname="convert.plain&lt;text&gt;" name="e/again">
                 </testcase>
                 <testcase classname="convert.plain&lt;text&gt;" name="f/plan">
                 </testcase>
                 <testcase classname="convert.plain&lt;text&gt;" name="g/bad">
-                  <failure type="x.bad" message="a &lt;bad&gt; &quot;one&quot;">g/bad: a &lt;bad&gt; &quot;one&quot; [x.bad]</failure>
+                  <failure type="x.bad" message="a &lt;bad&gt; &quot;one&quot;">g/bad: a &lt;bad&gt; "one" [x.bad]</failure>
                 </testcase>
                 <testcase classname="convert.plain&lt;text&gt;" name="h/link">
                   <skipped message="a link"/>
@@ -229,5 +229,6 @@ import Testing
 
             """
         #expect(report.junit() == expected)
+        try JUnitSchema.validate(expected)
     }
 }

@@ -76,18 +76,26 @@ enum ConversionReportWritersOracle {
         output.append(contentsOf: (String(rest.dropFirst(2)) + "\n").utf8)
     }
 
-    private static func escaped(_ text: String) -> String {
+    /// XML attribute and text escaping as the JUnit schema's readers need it, written out again here
+    /// so that the writer is checked against a second spelling: the five replacements, CR (and in an
+    /// attribute tab and LF) as references, and what XML 1.0 cannot carry as `[U+XXXX]`.
+    private static func escaped(_ text: String, attribute: Bool = true) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
+            case "\"" where attribute: result += "&quot;"
+            case "\t" where attribute: result += "&#9;"
+            case "\n" where attribute: result += "&#10;"
+            case "\r": result += "&#13;"
             default:
-                if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
+                let forbidden = (scalar.value < 0x20 && scalar != "\t" && scalar != "\n")
+                    || (scalar.value >= 0xFFFE && scalar.value <= 0xFFFF)
+                if forbidden {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    result += "[U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
                 } else {
                     result.unicodeScalars.append(scalar)
                 }
@@ -100,17 +108,21 @@ enum ConversionReportWritersOracle {
         let totals = report.totals
         let failures = totals.failed + totals.warning
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"docmigrate convert\" tests=\"\(totals.items)\" failures=\"\(failures)\" skipped=\"\(totals.skipped)\">\n"
-        xml += "  <testsuite name=\"convert to \(escaped(report.target))\" tests=\"\(totals.items)\" failures=\"\(failures)\" skipped=\"\(totals.skipped)\">\n"
+        let counts = "tests=\"\(totals.items)\" failures=\"\(failures)\" errors=\"0\""
+        xml += "<testsuites name=\"docmigrate convert\" \(counts)>\n"
+        xml += "  <testsuite name=\"convert to \(escaped(report.target))\" \(counts) skipped=\"\(totals.skipped)\">\n"
         try report.forEachItem { item in
             xml += "    <testcase classname=\"convert.\(escaped(report.target))\" name=\"\(escaped(item.input.description))\">\n"
             switch item.status {
             case .failed:
                 let error = item.error
-                xml += "      <failure type=\"\(escaped(error?.code ?? "convert.failed"))\" message=\"\(escaped(error?.message ?? ""))\">\(escaped(error?.description ?? ""))</failure>\n"
+                xml += "      <failure type=\"\(escaped(error?.code ?? "convert.failed"))\" "
+                    + "message=\"\(escaped(error?.message ?? ""))\">"
+                    + "\(escaped(error?.description ?? "", attribute: false))</failure>\n"
             case .warning:
                 let text = item.warnings.map(\.description).joined(separator: "\n")
-                xml += "      <failure type=\"\(escaped(item.warnings.first?.code ?? "convert.warning"))\" message=\"lossy conversion\">\(escaped(text))</failure>\n"
+                xml += "      <failure type=\"\(escaped(item.warnings.first?.code ?? "convert.warning"))\" "
+                    + "message=\"lossy conversion\">\(escaped(text, attribute: false))</failure>\n"
             case .skipped:
                 xml += "      <skipped message=\"\(escaped(item.error?.message ?? ""))\"/>\n"
             default:

@@ -81,6 +81,13 @@ import Testing
         #expect(rejected.first?.text?.contains("[text.decoding-failed]") == true)
     }
 
+    /// Valid against the Surefire/Jenkins schema, but for the `file` attributes it does not declare.
+    @Test func junitIsValidAgainstTheJUnitSchema() throws {
+        let xml = ReportFixtures.sample().junit(pathPrefix: "GoldenFiles/")
+        #expect(xml.contains(#"<testsuites name="docmigrate verify" tests="#) && xml.contains(#" errors="0""#))
+        try JUnitSchema.validate(JUnitSchema.withoutFileAttributes(xml))
+    }
+
     @Test func junitOfAPassingRunHasNoFailures() throws {
         let report = VerificationReport(cases: [
             CaseResult(corpus: "plain-text", input: "cases/ok.txt", expectation: .roundTrip, routes: ReportFixtures.adapterRoutes, failures: [])
@@ -127,7 +134,7 @@ import Testing
         #expect(markdown.contains("- `adapter.file-document`: adapter.file-document rejected it differently `[text.decoding-failed]`\n"))
         #expect(!markdown.contains("Summary truncated"))
         // A difference holding a fence gets a longer one.
-        let fenced = MarkdownText.fenced("a ```` b\n", indent: "")
+        let fenced = MarkdownEscaper.fenced("a ```` b\n", indent: "")
         #expect(fenced == "`````text\na ```` b\n`````\n")
     }
 

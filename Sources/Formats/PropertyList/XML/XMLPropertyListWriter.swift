@@ -50,8 +50,8 @@ struct XMLPropertyListWriter {
             var keyPath = "root"
             for component in failure.reversedPath.reversed() {
                 switch component {
-                case .key(let key): keyPath += "." + key
-                case .index(let index): keyPath += "[\(index)]"
+                case .key(let key): keyPath += KeyPathWriter.component(key: key)
+                case .index(let index): keyPath += KeyPathWriter.component(index: index)
                 }
             }
             throw CodecError(code: failure.code, message: failure.message, location: .keyPath(keyPath))
@@ -217,36 +217,20 @@ struct XMLPropertyListWriter {
         return left.count < right.count
     }
 
-    /// Escapes `&`, `<` and `>` only, as both Apple writers do; refuses the C0 controls XML cannot carry.
+    /// Escapes `&`, `<` and `>` only, by `XMLEscaper`'s property-list rule; refuses the C0 controls XML cannot carry.
     private mutating func appendEscaped(_ string: String) throws {
         var string = string
         try string.withUTF8 { try appendEscaped($0) }
     }
 
     private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) throws {
-        var runStart = 0
-        for index in text.indices {
-            let byte = text[index]
-            // Most bytes need nothing: everything above '>' and the printable ones other than '&' and '<'.
-            if byte > UInt8(ascii: ">") || (byte >= 0x20 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")) {
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "&"): flush(text, from: runStart, to: index); append("&amp;")
-            case UInt8(ascii: "<"): flush(text, from: runStart, to: index); append("&lt;")
-            case UInt8(ascii: ">"): flush(text, from: runStart, to: index); append("&gt;")
-            case 0x09, 0x0A, 0x0D: continue
-            default:
-                let hex = (byte < 0x10 ? "U+000" : "U+00") + String(byte, radix: 16, uppercase: true)
-                throw Failure(code: "plist.xml.invalid-character", message: "the string holds the control character \(hex), which XML cannot carry")
-            }
-            runStart = index + 1
+        do {
+            try XMLEscaper.appendPropertyListText(utf8: text, to: &bytes)
+        } catch {
+            let byte = error.value
+            let hex = (byte < 0x10 ? "U+000" : "U+00") + String(byte, radix: 16, uppercase: true)
+            throw Failure(code: "plist.xml.invalid-character", message: "the string holds the control character \(hex), which XML cannot carry")
         }
-        flush(text, from: runStart, to: text.count)
-    }
-
-    private mutating func flush(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
-        if start < end { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end])) }
     }
 
     private static let base64Alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)

@@ -50,7 +50,7 @@ enum PlistlibOracle {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("plistlib-oracle-\(UUID().uuidString).txt")
         try input.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let opening = "INPUT = open(\(PropertyListCodec.quoted(file.path)), encoding='utf-8')\n"
+        let opening = "INPUT = open(\(JSONStringEscaper.quoted(file.path)), encoding='utf-8')\n"
         return try PythonOracle.run(prelude + opening + program)
     }
 
