@@ -21,7 +21,7 @@ extension ConversionReport {
     /// `target`, `totals`).
     public func write(format: String, to output: (Data) throws -> Void) throws {
         guard Self.formats.contains(format) else {
-            throw ConversionError(code: "report.unknown-format", message: "unknown report format '\(format)'")
+            throw ConversionError(code: .reportUnknownFormat, message: "unknown report format '\(format)'")
         }
         try withoutActuallyEscaping(output) { output in
             var chunks = ChunkedOutput(output)
@@ -152,7 +152,8 @@ extension ConversionReport {
             case .failed:
                 let error = item.error
                 output.append("      <failure type=\"")
-                ReportBytes.appendXMLEscaped(error?.code ?? "convert.failed", to: &output.buffer)
+                ReportBytes.appendXMLEscaped(
+                    error?.code ?? ConversionErrorCode.failed.rawValue, to: &output.buffer)
                 output.append("\" message=\"")
                 ReportBytes.appendXMLEscaped(error?.message ?? "", to: &output.buffer)
                 output.append("\">")
@@ -160,7 +161,8 @@ extension ConversionReport {
                 output.append("</failure>\n")
             case .warning:
                 output.append("      <failure type=\"")
-                ReportBytes.appendXMLEscaped(item.warnings.first?.code ?? "convert.warning", to: &output.buffer)
+                ReportBytes.appendXMLEscaped(
+                    item.warnings.first?.code ?? ConversionErrorCode.warning.rawValue, to: &output.buffer)
                 output.append("\" message=\"lossy conversion\">")
                 ReportBytes.appendXMLEscaped(item.warnings.map(\.description).joined(separator: "\n"), to: &output.buffer)
                 output.append("</failure>\n")
