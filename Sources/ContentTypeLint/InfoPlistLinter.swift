@@ -63,7 +63,7 @@ public struct InfoPlistLinter: Sendable {
         } catch {
             let exists = FileManager.default.fileExists(atPath: path)
             let reason = exists ? "the file cannot be read" : "there is no file here"
-            throw CodecError(code: "lint-plist.unreadable", message: reason, file: path)
+            throw CodecError(code: .lintPlist(.unreadable), message: reason, file: path)
         }
         return try lint(data, file: path)
     }

@@ -3,5 +3,8 @@ extension ErrorCodeCatalogue {
     package static let documentCodecs: [ErrorCodeCatalogue] = [
         ErrorCodeCatalogue(
             DocumentCodecsErrorCode.self, domain: "Codec framework", module: "DocumentCodecs", errorType: "CodecError"),
+        ErrorCodeCatalogue(
+            AnonymizationErrorCode.self, domain: "Anonymization", module: "DocumentCodecs",
+            errorType: "AnonymizationError"),
     ]
 }

@@ -1,5 +1,6 @@
 /// The stable codes of `ComparisonError`: a comparison that could not be carried out at all.
 package enum ComparisonErrorCode: String, CataloguedErrorCode {
+    case missing = "comparison.missing"
     case unknownCodec = "comparison.unknown-codec"
     case unreadable = "comparison.unreadable"
     case trailingEscape = "glob.trailing-escape"
@@ -7,6 +8,8 @@ package enum ComparisonErrorCode: String, CataloguedErrorCode {
 
     package var summary: String {
         switch self {
+        case .missing:
+            "There is no file or folder at a path given to `diff`; check the path."
         case .unknownCodec:
             "A semantic rule names no codec (and there is no default) or one that is not registered; name a "
                 + "registered codec."
