@@ -95,7 +95,7 @@ struct VerifyOptions {
             throw UsageError("--orphans needs a run of every case; it cannot be combined with --format or --case", code: .orphansFiltered)
         }
         if orphanAction == .delete, RecordMode.isContinuousIntegration(environment) {
-            throw UsageError("--orphans delete is refused when CI is set: delete orphans locally and commit that", code: .orphansDeleteOnCi)
+            throw UsageError("--orphans delete is refused when CI is set: delete orphans locally and commit that", code: .orphansDeleteOnCI)
         }
     }
 

@@ -20,7 +20,7 @@ extension UTTypeDeclaration {
             data = try Data(contentsOf: url)
         } catch {
             throw UTTypeDeclarationError(
-                file: url.path, keyPath: nil, code: .infoplistUnreadable,
+                file: url.path, keyPath: nil, code: .infoPlistUnreadable,
                 message: "the Info.plist cannot be read: \(error.localizedDescription)"
             )
         }
@@ -40,13 +40,13 @@ extension UTTypeDeclaration {
             root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
             throw UTTypeDeclarationError(
-                file: file, keyPath: nil, code: .infoplistMalformed,
+                file: file, keyPath: nil, code: .infoPlistMalformed,
                 message: "the Info.plist is not a property list: \(error.localizedDescription)"
             )
         }
         guard let dictionary = root as? [String: Any] else {
             throw UTTypeDeclarationError(
-                file: file, keyPath: nil, code: .infoplistNotADictionary,
+                file: file, keyPath: nil, code: .infoPlistNotADictionary,
                 message: "the Info.plist's top level is \(describe(root)), not a dictionary"
             )
         }

@@ -9,9 +9,9 @@ package enum UTTypeDeclarationErrorCode: String, CataloguedErrorCode {
     case declarationNotAString = "uttype.declaration.not-a-string"
     case declarationReservedIdentifier = "uttype.declaration.reserved-identifier"
     case declarationsNotAnArray = "uttype.declarations.not-an-array"
-    case infoplistMalformed = "uttype.infoplist.malformed"
-    case infoplistNotADictionary = "uttype.infoplist.not-a-dictionary"
-    case infoplistUnreadable = "uttype.infoplist.unreadable"
+    case infoPlistMalformed = "uttype.infoplist.malformed"
+    case infoPlistNotADictionary = "uttype.infoplist.not-a-dictionary"
+    case infoPlistUnreadable = "uttype.infoplist.unreadable"
 
     package var summary: String {
         switch self {
@@ -39,12 +39,12 @@ package enum UTTypeDeclarationErrorCode: String, CataloguedErrorCode {
         case .declarationsNotAnArray:
             "`UTExportedTypeDeclarations` or `UTImportedTypeDeclarations` is not an array; make it an array "
                 + "of dictionaries."
-        case .infoplistMalformed:
+        case .infoPlistMalformed:
             "The Info.plist is not a property list; fix its syntax (the message gives the parser's reason)."
-        case .infoplistNotADictionary:
+        case .infoPlistNotADictionary:
             "The Info.plist's top level is not a dictionary, so it declares no types; make the root a "
                 + "dictionary."
-        case .infoplistUnreadable:
+        case .infoPlistUnreadable:
             "The Info.plist could not be read; check that the file exists and is readable."
         }
     }

@@ -70,7 +70,7 @@ public struct PropertyListCodec: DocumentCodec {
             return try XMLPropertyList.write(document.value)
         case .openStep:
             throw CodecError(
-                code: .plist(.openstepWriteUnsupported),
+                code: .plist(.openStepWriteUnsupported),
                 message: "property lists are not written in the OpenStep form; save as com.apple.xml-property-list or com.apple.binary-property-list")
         }
     }

@@ -32,23 +32,23 @@ package enum PropertyListErrorCode: String, CataloguedErrorCode {
     case binaryUnsupportedVersion = "plist.binary.unsupported-version"
     case binaryVersion1Marker = "plist.binary.version-1-marker"
     case notAFile = "plist.not-a-file"
-    case openstepBadData = "plist.openstep.bad-data"
-    case openstepBadEscape = "plist.openstep.bad-escape"
-    case openstepDuplicateKey = "plist.openstep.duplicate-key"
-    case openstepEncoding = "plist.openstep.encoding"
-    case openstepJunkAfterValue = "plist.openstep.junk-after-value"
-    case openstepLoneSurrogate = "plist.openstep.lone-surrogate"
-    case openstepMissingEquals = "plist.openstep.missing-equals"
-    case openstepMissingSemicolon = "plist.openstep.missing-semicolon"
-    case openstepTooDeep = "plist.openstep.too-deep"
-    case openstepUnexpectedCharacter = "plist.openstep.unexpected-character"
-    case openstepUnexpectedEnd = "plist.openstep.unexpected-end"
-    case openstepUnterminatedArray = "plist.openstep.unterminated-array"
-    case openstepUnterminatedComment = "plist.openstep.unterminated-comment"
-    case openstepUnterminatedData = "plist.openstep.unterminated-data"
-    case openstepUnterminatedDictionary = "plist.openstep.unterminated-dictionary"
-    case openstepUnterminatedString = "plist.openstep.unterminated-string"
-    case openstepWriteUnsupported = "plist.openstep.write-unsupported"
+    case openStepBadData = "plist.openstep.bad-data"
+    case openStepBadEscape = "plist.openstep.bad-escape"
+    case openStepDuplicateKey = "plist.openstep.duplicate-key"
+    case openStepEncoding = "plist.openstep.encoding"
+    case openStepJunkAfterValue = "plist.openstep.junk-after-value"
+    case openStepLoneSurrogate = "plist.openstep.lone-surrogate"
+    case openStepMissingEquals = "plist.openstep.missing-equals"
+    case openStepMissingSemicolon = "plist.openstep.missing-semicolon"
+    case openStepTooDeep = "plist.openstep.too-deep"
+    case openStepUnexpectedCharacter = "plist.openstep.unexpected-character"
+    case openStepUnexpectedEnd = "plist.openstep.unexpected-end"
+    case openStepUnterminatedArray = "plist.openstep.unterminated-array"
+    case openStepUnterminatedComment = "plist.openstep.unterminated-comment"
+    case openStepUnterminatedData = "plist.openstep.unterminated-data"
+    case openStepUnterminatedDictionary = "plist.openstep.unterminated-dictionary"
+    case openStepUnterminatedString = "plist.openstep.unterminated-string"
+    case openStepWriteUnsupported = "plist.openstep.write-unsupported"
     case unreadable = "plist.unreadable"
     case xmlBadData = "plist.xml.bad-data"
     case xmlBadDate = "plist.xml.bad-date"
@@ -147,40 +147,40 @@ package enum PropertyListErrorCode: String, CataloguedErrorCode {
                 + "of 0."
         case .notAFile:
             "A property list must be a single file, but the item is a folder or a link."
-        case .openstepBadData:
+        case .openStepBadData:
             "A data value `<…>` holds a character that is not a hex digit, or an odd number of digits."
-        case .openstepBadEscape:
+        case .openStepBadEscape:
             "An escape in a string names a byte the NeXTSTEP encoding does not define; fix the escape."
-        case .openstepDuplicateKey:
+        case .openStepDuplicateKey:
             "A dictionary holds the same key twice; remove one of the entries."
-        case .openstepEncoding:
+        case .openStepEncoding:
             "The text is not valid in the encoding it is read in (UTF-8, UTF-16 or NeXTSTEP); save it as "
                 + "UTF-8."
-        case .openstepJunkAfterValue:
+        case .openStepJunkAfterValue:
             "Text follows the property list's value (or a strings file's last entry); remove it."
-        case .openstepLoneSurrogate:
+        case .openStepLoneSurrogate:
             "A string holds a lone UTF-16 surrogate escape, which is no character; fix the escape."
-        case .openstepMissingEquals:
+        case .openStepMissingEquals:
             "A dictionary key is not followed by `=`; add it between the key and its value."
-        case .openstepMissingSemicolon:
+        case .openStepMissingSemicolon:
             "A dictionary entry is not ended by `;`; add it after the value."
-        case .openstepTooDeep:
+        case .openStepTooDeep:
             "Arrays and dictionaries are nested deeper than the reader's limit."
-        case .openstepUnexpectedCharacter:
+        case .openStepUnexpectedCharacter:
             "A character that cannot start a value stands where a value was expected."
-        case .openstepUnexpectedEnd:
+        case .openStepUnexpectedEnd:
             "The file ends where a value was expected; the file is truncated."
-        case .openstepUnterminatedArray:
+        case .openStepUnterminatedArray:
             "An array `(` has no closing `)`; close it."
-        case .openstepUnterminatedComment:
+        case .openStepUnterminatedComment:
             "A comment `/*` has no closing `*/`; close it."
-        case .openstepUnterminatedData:
+        case .openStepUnterminatedData:
             "A data value `<` has no closing `>`; close it."
-        case .openstepUnterminatedDictionary:
+        case .openStepUnterminatedDictionary:
             "A dictionary `{` has no closing `}`; close it."
-        case .openstepUnterminatedString:
+        case .openStepUnterminatedString:
             "A quoted string has no closing quote; close it."
-        case .openstepWriteUnsupported:
+        case .openStepWriteUnsupported:
             "The OpenStep form is read only, as in Apple's tools; write the property list as XML or binary."
         case .unreadable:
             "The file's contents could not be read; check that it exists and is readable."
