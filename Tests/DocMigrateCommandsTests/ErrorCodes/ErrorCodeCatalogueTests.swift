@@ -109,6 +109,25 @@ import Verification
         #expect(spelled == [], "name the catalogue case instead of spelling its raw value")
     }
 
+    /// A catalogue file whose enum is missing from the registered lists would leave its codes undocumented.
+    @Test func everyCatalogueFileIsRegistered() throws {
+        let catalogued = Set(Self.catalogues.flatMap(\.entries).map(\.code))
+        var unregistered: [String] = []
+        var declared = 0
+        for (relative, text) in try Self.sourceFiles() where relative.hasSuffix("ErrorCode.swift") {
+            for line in text.split(separator: "\n") {
+                guard let range = line.range(of: #"^\s*case \S+ = "[^"]+\.[^"]+"$"#, options: .regularExpression) else {
+                    continue
+                }
+                let code = String(line[range].split(separator: "\"")[1])
+                declared += 1
+                if !catalogued.contains(code) { unregistered.append("Sources/\(relative): \(code)") }
+            }
+        }
+        #expect(declared > 300)
+        #expect(unregistered == [], "add the catalogue to its module's ErrorCodeCatalogue list")
+    }
+
     @Test func theScanFindsALiteral() {
         #expect(Self.spellsCodeLiteral(#"throw CodecError(code: "plist.not-a-file", message: "…")"#))
         #expect(Self.spellsCodeLiteral(#"Issue(code:"usage.invalid")"#))
