@@ -83,7 +83,7 @@ extension Comparator {
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
             guard let type = attributes[.type] as? FileAttributeType else {
-                throw ComparisonError(code: "comparison.unreadable", message: "the item's type could not be read", file: url.path)
+                throw ComparisonError(code: .unreadable, message: "the item's type could not be read", file: url.path)
             }
             return (type, (attributes[.size] as? NSNumber)?.int64Value ?? -1)
         } catch let error as ComparisonError {

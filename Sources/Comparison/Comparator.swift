@@ -74,11 +74,11 @@ public struct Comparator: Sendable {
     func semanticComparator(for rule: ComparisonRule, name: String) throws -> SemanticComparator {
         guard let identifier = rule.codec ?? defaultCodec else {
             throw ComparisonError(
-                code: "comparison.unknown-codec", message: "a semantic rule names no codec and the comparison has no default codec")
+                code: .unknownCodec, message: "a semantic rule names no codec and the comparison has no default codec")
         }
         guard let codec = codecs.codec(identifier: identifier) else {
             throw ComparisonError(
-                code: "comparison.unknown-codec", message: "a semantic rule names the codec '\(identifier)', which is not registered")
+                code: .unknownCodec, message: "a semantic rule names the codec '\(identifier)', which is not registered")
         }
         let fileExtension = (name as NSString).pathExtension
         let byExtension = fileExtension.isEmpty ? nil : UTType(filenameExtension: fileExtension)

@@ -63,7 +63,7 @@ public struct InfoPlistLinter: Sendable {
         } catch {
             let exists = FileManager.default.fileExists(atPath: path)
             let reason = exists ? "the file cannot be read" : "there is no file here"
-            throw CodecError(code: "lint-plist.unreadable", message: reason, file: path)
+            throw CodecError(code: .lintPlist(.unreadable), message: reason, file: path)
         }
         return try lint(data, file: path)
     }
@@ -76,7 +76,7 @@ public struct InfoPlistLinter: Sendable {
         let source = try InfoPlistSource(data, file: file)
         guard case .dictionary(let entries) = source.root else {
             throw CodecError(
-                code: "lint-plist.not-a-dictionary",
+                code: .lintPlist(.notADictionary),
                 message: "the top level is \(InfoPlistSource.describe(source.root)), but an Info.plist is a dictionary",
                 location: source.errorLocation(of: .root), file: file)
         }

@@ -23,12 +23,20 @@ public struct ConversionError: LocatedError, Sendable, Hashable {
         self.location = location
     }
 
+    /// An error with a catalogued code.
+    package init(code: ConversionErrorCode, message: String, file: String? = nil, location: ErrorLocation? = nil) {
+        self.init(code: code.rawValue, message: message, file: file, location: location)
+    }
+
+    /// The catalogued code, or nil when the error carries another domain's code (a codec's, say).
+    package var kind: ConversionErrorCode? { ConversionErrorCode(rawValue: code) }
+
     /// The error of any thrown value, naming `file` (the job knows the full path; a codec only the file's name).
     public init(_ error: any Error, file: String?) {
         if let located = error as? any LocatedError {
             self.init(code: located.code, message: located.message, file: file ?? located.file, location: located.location)
         } else {
-            self.init(code: "convert.io", message: "\(error)", file: file)
+            self.init(code: .io, message: "\(error)", file: file)
         }
     }
 }

@@ -35,7 +35,7 @@ public struct DocumentComparison: Sendable {
     ///   otherwise what ``compare(expectedAt:actualAt:)`` throws.
     public func compare(expectedPath: String, actualPath: String) throws -> Difference? {
         for path in [expectedPath, actualPath] where Self.itemType(atPath: path) == nil {
-            throw ComparisonError(code: "comparison.missing", message: "there is no file or folder here", file: path)
+            throw ComparisonError(code: .missing, message: "there is no file or folder here", file: path)
         }
         return try compare(expectedAt: URL(fileURLWithPath: expectedPath), actualAt: URL(fileURLWithPath: actualPath))
     }

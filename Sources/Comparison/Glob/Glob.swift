@@ -36,7 +36,7 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
         let scalars = Array(pattern.unicodeScalars)
         var tokens: [Token] = []
         var index = 0
-        func malformed(_ code: String, _ message: String, at position: Int) -> ComparisonError {
+        func malformed(_ code: ComparisonErrorCode, _ message: String, at position: Int) -> ComparisonError {
             ComparisonError(
                 code: code, message: "the glob pattern '\(pattern)' is malformed: \(message)",
                 location: .line(1, column: position + 1))
@@ -69,7 +69,7 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
                 index += 1
             case "\\":
                 guard index + 1 < scalars.count else {
-                    throw malformed("glob.trailing-escape", "a '\\' at the end escapes nothing", at: index)
+                    throw malformed(.trailingEscape, "a '\\' at the end escapes nothing", at: index)
                 }
                 tokens.append(.literal(scalars[index + 1]))
                 index += 2
@@ -109,7 +109,7 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
                     }
                 }
                 guard closed else {
-                    throw malformed("glob.unterminated-class", "the character class opened here has no closing ']'", at: index)
+                    throw malformed(.unterminatedClass, "the character class opened here has no closing ']'", at: index)
                 }
                 tokens.append(.characterClass(negated: negated, ranges: ranges))
                 index = cursor + 1

@@ -27,7 +27,7 @@ struct PackageTree {
                     throw ComparisonError.unreadable(path, underlying: error)
                 }
             case .unreadable(let reason):
-                throw ComparisonError(code: "comparison.unreadable", message: reason)
+                throw ComparisonError(code: .unreadable, message: reason)
             }
         }
 

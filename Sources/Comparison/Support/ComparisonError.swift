@@ -18,10 +18,15 @@ public struct ComparisonError: LocatedError, Sendable {
         self.file = file
     }
 
+    /// An error with a catalogued code.
+    package init(code: ComparisonErrorCode, message: String, location: ErrorLocation? = nil, file: String? = nil) {
+        self.init(code: code.rawValue, message: message, location: location, file: file)
+    }
+
     /// The file at `path` could not be opened or read.
     static func unreadable(_ path: String, underlying: any Error) -> ComparisonError {
         ComparisonError(
-            code: "comparison.unreadable", message: "the file could not be read (\(underlying.localizedDescription))",
+            code: .unreadable, message: "the file could not be read (\(underlying.localizedDescription))",
             file: path)
     }
 }

@@ -146,7 +146,7 @@ final class JobState: Sendable {
             if let spillError { throw spillError }
             try spill.finish()
         } catch {
-            throw ConversionError(code: "convert.report-spill-unwritable", message: "the report's temporary file could not be written: \(error)")
+            throw ConversionError(code: .reportSpillUnwritable, message: "the report's temporary file could not be written: \(error)")
         }
         return ConversionReport(target: job.target.name, shard: job.plan.shard?.description, totals: totals, hasWarnings: hasWarnings, spill: spill)
     }
@@ -213,7 +213,7 @@ final class JobState: Sendable {
             record(ConversionReport.Item(
                 input: output.item.input, output: path, status: status, sourceType: output.prepared.sourceType, route: output.prepared.route,
                 warnings: output.prepared.warnings), inputBytes: output.prepared.inputSize)
-        case .failure(let error) where error.code == Self.outputIsInputCode:
+        case .failure(let error) where error.kind == Self.outputIsInputCode:
             // As the refusal before converting reported it: nothing of the conversion, no bytes read.
             record(Self.outputIsInputItem(output.item.input, output.destination))
         case .failure(let error):
@@ -247,7 +247,7 @@ final class JobState: Sendable {
         }
     }
 
-    static let outputIsInputCode = "convert.output-is-input"
+    static let outputIsInputCode = ConversionErrorCode.outputIsInput
 
     /// Whether the item at `destination` (following links) is the input with `inputIdentity`.
     static func outputIsInput(_ destination: ItemPath, inputIdentity: FileIdentity?) -> Bool {
@@ -297,7 +297,7 @@ final class JobState: Sendable {
                         let existing = Self.digest(of: backup.path, isFolder: isPackage)
                         guard existing != nil, existing == Self.digest(of: output.item.input, isFolder: isPackage) else {
                             try? ByteNamedFiles.removeTree(temporary.bytes)
-                            return .failure(ConversionError(code: "convert.backup-exists", message: "a different item already has the backup's name \(backup.path)", file: file))
+                            return .failure(ConversionError(code: .backupExists, message: "a different item already has the backup's name \(backup.path)", file: file))
                         }
                     }
                 }
@@ -342,7 +342,7 @@ final class JobState: Sendable {
                     guard job.collision == .suffix, attempt < 10_000 else {
                         try? ByteNamedFiles.removeTree(temporary.bytes)
                         return .failure(ConversionError(
-                            code: "convert.output-exists",
+                            code: .outputExists,
                             message: "\(candidate) already exists and is not this job's output (--on-collision suffix or overwrite to write anyway)",
                             file: file))
                     }

@@ -208,7 +208,7 @@ private struct TreeReader {
                     do { try output.write(block) } catch { writeFailure = error }
                 },
                 while: { writeFailure == nil })
-        } catch let error as ConversionError where error.code == "convert.input-changed" {
+        } catch let error as ConversionError where error.kind == .inputChanged {
             throw FileSystemError.changedWhileReading(String(decoding: path.bytes, as: UTF8.self))
         }
         if let failure = writeFailure as? FileSystemError { throw CopyFailure(failure: failure) }
@@ -267,7 +267,7 @@ private struct TreeReader {
         for child in kept {
             if let other = seen.updateValue(child.text, forKey: child.text) {
                 throw ConversionError(
-                    code: "convert.digest.equivalent-names",
+                    code: .digestEquivalentNames,
                     message: "the folder holds two members whose names differ only in their Unicode normalisation ('\(Self.escaped(other))' and '\(Self.escaped(child.text))'); a file wrapper keys them as one, so the package has no digest",
                     file: String(decoding: path.bytes, as: UTF8.self))
             }

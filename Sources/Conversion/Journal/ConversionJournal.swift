@@ -52,7 +52,7 @@ public final class ConversionJournal: Sendable {
     public init(path: ItemPath, resuming: Bool) throws {
         self.path = path
         guard let url = path.fileURL else {
-            throw ConversionError(code: "convert.journal-path-not-utf8", message: "the journal's path must be UTF-8", file: path.description)
+            throw ConversionError(code: .journalPathNotUTF8, message: "the journal's path must be UTF-8", file: path.description)
         }
         var finished = Set<UInt64>()
         if resuming, let data = try? Data(contentsOf: url) {
@@ -78,7 +78,7 @@ public final class ConversionJournal: Sendable {
             }
             self.handle = Mutex(handle)
         } catch {
-            throw ConversionError(code: "convert.journal-unwritable", message: "the journal could not be opened: \(error.localizedDescription)", file: path.description)
+            throw ConversionError(code: .journalUnwritable, message: "the journal could not be opened: \(error.localizedDescription)", file: path.description)
         }
     }
 

@@ -47,7 +47,7 @@ public struct ConversionTarget: Sendable, CustomStringConvertible {
         }
         let known = registry.codecs.map { "\($0.identifier) (\($0.writableContentTypes.map(\.identifier).joined(separator: ", ")))" }
         throw ConversionError(
-            code: "convert.unknown-target",
+            code: .unknownTarget,
             message: "no registered codec writes '\(name)'; --to takes a codec or a content type: \(known.joined(separator: "; "))")
     }
 
@@ -131,7 +131,7 @@ public struct ConversionChains: Sendable {
         let possible = (reachable[sourceIdentifier] ?? [sourceIdentifier]).compactMap { registry.codec(identifier: $0) }
             .map { "\($0.identifier) (\($0.writableContentTypes.map(\.identifier).joined(separator: ", ")))" }
         throw ConversionError(
-            code: "convert.no-route",
+            code: .noRoute,
             message: "no conversion leads from \(sourceIdentifier) to \(target.name); it can become: \(possible.joined(separator: "; "))")
     }
 

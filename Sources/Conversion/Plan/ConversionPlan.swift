@@ -172,7 +172,7 @@ public struct ConversionPlan: Sequence, Sendable {
                 return
             }
             guard let status else {
-                let error = ConversionError(code: "convert.input-missing", message: "no file or folder is there", file: path.description)
+                let error = ConversionError(code: .inputMissing, message: "no file or folder is there", file: path.description)
                 pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: error))
                 return
             }
@@ -201,7 +201,7 @@ public struct ConversionPlan: Sequence, Sendable {
                 entries.sort { $0.name.lexicographicallyPrecedes($1.name) }
                 folders.append(Folder(path: path, relativePath: relativePath, listing: listing, entries: entries, device: status.device))
             } catch {
-                let reason = ConversionError(code: "convert.folder-unreadable", message: "the folder could not be listed: \(error)", file: path.description)
+                let reason = ConversionError(code: .folderUnreadable, message: "the folder could not be listed: \(error)", file: path.description)
                 pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: reason))
             }
         }
@@ -220,7 +220,7 @@ public struct ConversionPlan: Sequence, Sendable {
             let relativePath = folders[last].relativePath.appending(name)
             if ConversionPlan.isICloudPlaceholder(name) {
                 let reason = ConversionError(
-                    code: "convert.skipped.icloud-placeholder", message: "an iCloud placeholder: the document is not downloaded", file: path.description)
+                    code: .skippedICloudPlaceholder, message: "an iCloud placeholder: the document is not downloaded", file: path.description)
                 pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: reason))
                 return
             }
@@ -267,11 +267,11 @@ public struct ConversionPlan: Sequence, Sendable {
                 item.foundStatus = status
                 return item
             case .symbolicLink:
-                let reason = ConversionError(code: "convert.skipped.symbolic-link", message: "a symbolic link is not followed", file: path.description)
+                let reason = ConversionError(code: .skippedSymbolicLink, message: "a symbolic link is not followed", file: path.description)
                 return PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: reason)
             default:
                 let reason = ConversionError(
-                    code: "convert.skipped.not-a-file", message: "neither a file nor a folder (a FIFO, socket or device)", file: path.description)
+                    code: .skippedNotAFile, message: "neither a file nor a folder (a FIFO, socket or device)", file: path.description)
                 return PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: reason)
             }
         }

@@ -33,7 +33,7 @@ extension ItemPreparer {
         if try streamIfPossible(input: input, temporary: temporary, into: &result) { return true }
         if streaming.mode == .required {
             throw ConversionError(
-                code: "convert.streaming.declined",
+                code: .streamingDeclined,
                 message: "the streaming route declined this item (streaming is required)")
         }
         return false
@@ -176,7 +176,7 @@ extension ItemPreparer {
             offset += count
         }
         guard offset == size || !keepsGoing() else {
-            throw ConversionError(code: "convert.input-changed", message: "the file changed size while it was converted (\(size) bytes, then \(offset))")
+            throw ConversionError(code: .inputChanged, message: "the file changed size while it was converted (\(size) bytes, then \(offset))")
         }
     }
 
@@ -197,7 +197,7 @@ extension ItemPreparer {
 
     private static func mismatch(at offset: Int) -> ConversionError {
         ConversionError(
-            code: "convert.verify.mismatch",
+            code: .verifyMismatch,
             message: "the written output does not read back as the converted document: it differs from what was written at byte \(offset) (0x\(String(offset, radix: 16)))")
     }
 }
@@ -222,7 +222,7 @@ private final class StreamedDigests: @unchecked Sendable {
     private var isOutputFinished = false
     private var isCancelled = false
     private var inputOutcome: Result<SHA256Digest, any Error> = .failure(
-        ConversionError(code: "convert.input-unhashed", message: "the input was not hashed"))
+        ConversionError(code: .inputUnhashed, message: "the input was not hashed"))
     private var outputDigest: SHA256Digest?
     private let finished = DispatchSemaphore(value: 0)
 

@@ -67,18 +67,18 @@ public struct ItemPreparer: Sendable {
             detected = detect(input, kind: kind, leadingBytes: Array(data.prefix(ContentTypeDetector.sniffedByteCount)))
         case .package:
             guard let url = input.fileURL else {
-                throw ConversionError(code: "convert.package-name-not-utf8", message: "a package whose path is not UTF-8 cannot be read as one document")
+                throw ConversionError(code: .packageNameNotUTF8, message: "a package whose path is not UTF-8 cannot be read as one document")
             }
             let wrapper = try FileWrapper(url: url, options: .immediate)
             guard let folderStatus = try ByteNamedFiles.statusFollowingLinks(input.bytes) else {
-                throw ConversionError(code: "convert.input-missing", message: "the package vanished while it was read")
+                throw ConversionError(code: .inputMissing, message: "the package vanished while it was read")
             }
             inputContents = nil
             package = wrapper
             status = folderStatus
             detected = detectPackage(at: url, isFolder: folderStatus.kind == .directory)
         case .other:
-            throw ConversionError(code: "convert.skipped.not-a-file", message: "neither a file nor a folder")
+            throw ConversionError(code: .skippedNotAFile, message: "neither a file nor a folder")
         }
         // The input as codecs read it: the package, or a file of the bytes read, named as the input.
         func inputWrapper() -> FileWrapper {
@@ -96,7 +96,7 @@ public struct ItemPreparer: Sendable {
         result.sourceType = contentType.identifier
         guard let codec else {
             throw ConversionError(
-                code: "convert.unsupported-type", message: "no registered codec reads \(contentType.identifier) (detected from the contents, then the name)")
+                code: .unsupportedType, message: "no registered codec reads \(contentType.identifier) (detected from the contents, then the name)")
         }
         let route = try routes.route(from: codec.identifier, registry: registry)
         result.route = route.codecIdentifiers
@@ -126,7 +126,7 @@ public struct ItemPreparer: Sendable {
         if case let (file, size)? = writtenFile {
             writtenContents = try file.contents(endingAtSize: size)
         } else {
-            guard let url = temporary.fileURL else { throw ConversionError(code: "convert.output-path-not-utf8", message: "the output path is not UTF-8") }
+            guard let url = temporary.fileURL else { throw ConversionError(code: .outputPathNotUTF8, message: "the output path is not UTF-8") }
             writtenFolder = try FileWrapper(url: url, options: .immediate)
         }
         let readsBackAsInput = writtenFolder == nil && inputContents == writtenContents
@@ -141,7 +141,7 @@ public struct ItemPreparer: Sendable {
             let differences = try route.targetCodec.differences(expected: expected, actual: reread)
             if let first = differences.first {
                 throw ConversionError(
-                    code: "convert.verify.mismatch",
+                    code: .verifyMismatch,
                     message: "the written output does not read back as the converted document: \(first) (\(differences.count) difference\(differences.count == 1 ? "" : "s"))")
             }
         }
@@ -231,7 +231,7 @@ public struct ItemPreparer: Sendable {
     private func write(_ output: FileWrapper, to temporary: ItemPath, isFolder: inout Bool) throws -> (ByteNamedOpenFile, Int64)? {
         if output.isRegularFile {
             guard let data = output.regularFileContents else {
-                throw ConversionError(code: "convert.encode.unreadable", message: "the encoded output has no contents")
+                throw ConversionError(code: .encodeUnreadable, message: "the encoded output has no contents")
             }
             let file = try ByteNamedOpenFile.create(temporary.bytes)
             isFolder = false
@@ -239,13 +239,13 @@ public struct ItemPreparer: Sendable {
             return (file, Int64(data.count))
         } else if output.isDirectory {
             guard let url = temporary.fileURL else {
-                throw ConversionError(code: "convert.output-path-not-utf8", message: "a package output needs a UTF-8 path")
+                throw ConversionError(code: .outputPathNotUTF8, message: "a package output needs a UTF-8 path")
             }
             try output.write(to: url, options: [], originalContentsURL: nil)
             isFolder = true
             return nil
         } else {
-            throw ConversionError(code: "convert.encode.link", message: "the codec encoded a symbolic link, which a job does not write")
+            throw ConversionError(code: .encodeLink, message: "the codec encoded a symbolic link, which a job does not write")
         }
     }
 

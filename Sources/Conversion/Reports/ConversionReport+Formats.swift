@@ -21,7 +21,7 @@ extension ConversionReport {
     /// `target`, `totals`).
     public func write(format: String, to output: (Data) throws -> Void) throws {
         guard Self.formats.contains(format) else {
-            throw ConversionError(code: "report.unknown-format", message: "unknown report format '\(format)'")
+            throw ConversionError(code: .reportUnknownFormat, message: "unknown report format '\(format)'")
         }
         try withoutActuallyEscaping(output) { output in
             var chunks = ChunkedOutput(output)
@@ -147,11 +147,11 @@ extension ConversionReport {
             case .failed:
                 let error = item.error
                 JUnitWriter.appendFailure(
-                    type: error?.code ?? "convert.failed", message: error?.message ?? "",
+                    type: error?.code ?? ConversionErrorCode.failed.rawValue, message: error?.message ?? "",
                     text: error?.description ?? "", to: &output.buffer)
             case .warning:
                 JUnitWriter.appendFailure(
-                    type: item.warnings.first?.code ?? "convert.warning", message: "lossy conversion",
+                    type: item.warnings.first?.code ?? ConversionErrorCode.warning.rawValue, message: "lossy conversion",
                     text: item.warnings.map(\.description).joined(separator: "\n"), to: &output.buffer)
             case .skipped:
                 JUnitWriter.appendSkipped(message: item.error?.message ?? "", to: &output.buffer)

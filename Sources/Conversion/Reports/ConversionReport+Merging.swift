@@ -34,14 +34,14 @@ extension ConversionReport {
             targets.append((path, header.target))
             let (sum, overflow) = inputBytes.addingReportingOverflow(header.totals.inputBytes)
             guard !overflow else {
-                throw ConversionError(code: "merge.totals-overflow", message: "the input bytes of the reports add up to more than 2^63 - 1", file: path)
+                throw ConversionError(code: .mergeTotalsOverflow, message: "the input bytes of the reports add up to more than 2^63 - 1", file: path)
             }
             inputBytes = sum
         }
         let target = targets.first?.target ?? ""
         if let other = targets.first(where: { $0.target != target }) {
             throw ConversionError(
-                code: "merge.target-mismatch", message: "the reports convert to different targets (\(target) and \(other.target))", file: other.path)
+                code: .mergeTargetMismatch, message: "the reports convert to different targets (\(target) and \(other.target))", file: other.path)
         }
         totals.inputBytes = inputBytes
         try spill.finish()
@@ -57,7 +57,7 @@ extension ConversionReport {
             let same = previous.withUnsafeBufferPointer { ItemSpill.Record.compare($0, record.input) == 0 }
             if same && !isFirst {
                 let input = ItemPath(bytes: Array(record.input))
-                throw ConversionError(code: "merge.duplicate-item", message: "\(input) is in two reports: a shard ran twice or shards overlap")
+                throw ConversionError(code: .mergeDuplicateItem, message: "\(input) is in two reports: a shard ran twice or shards overlap")
             }
             isFirst = false
             previous.removeAll(keepingCapacity: true)

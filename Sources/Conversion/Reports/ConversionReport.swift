@@ -216,11 +216,11 @@ public struct ConversionReport: Codable, Sendable, Equatable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let schema = try container.decodeIfPresent(String.self, forKey: .schema), schema != Self.schema {
-            throw ConversionError(code: "report.wrong-schema", message: "the JSON is a '\(schema)' report, not a '\(Self.schema)' report")
+            throw ConversionError(code: .reportWrongSchema, message: "the JSON is a '\(schema)' report, not a '\(Self.schema)' report")
         }
         if let version = try container.decodeIfPresent(Int.self, forKey: .schemaVersion), version != Self.schemaVersion {
             throw ConversionError(
-                code: "report.unsupported-version",
+                code: .reportUnsupportedVersion,
                 message: "the report has schemaVersion \(version); this docmigrate reads version \(Self.schemaVersion)")
         }
         target = try container.decode(String.self, forKey: .target)
@@ -252,11 +252,11 @@ public struct ConversionReport: Codable, Sendable, Equatable {
         for report in reports {
             guard report.target == merged.target else {
                 throw ConversionError(
-                    code: "merge.target-mismatch", message: "the reports convert to different targets (\(merged.target) and \(report.target))")
+                    code: .mergeTargetMismatch, message: "the reports convert to different targets (\(merged.target) and \(report.target))")
             }
             for item in report.items {
                 guard seen.insert(item.input).inserted else {
-                    throw ConversionError(code: "merge.duplicate-item", message: "\(item.input) is in two reports: a shard ran twice or shards overlap")
+                    throw ConversionError(code: .mergeDuplicateItem, message: "\(item.input) is in two reports: a shard ran twice or shards overlap")
                 }
                 merged.add(item)
             }

@@ -156,7 +156,7 @@ struct ConversionReportReader {
             }
         } catch {
             itemError = ConversionError(
-                code: "merge.not-a-report",
+                code: .mergeNotAReport,
                 message: "not a JSON conversion report: item \(itemIndex) cannot be read: \(error)",
                 location: .byte(start))
             return
@@ -189,7 +189,7 @@ struct ConversionReportReader {
             throw ConversionError(code: error.code, message: error.message, file: path, location: error.location)
         } catch {
             throw ConversionError(
-                code: "merge.not-a-report", message: "not a JSON conversion report: \(error)", file: path)
+                code: .mergeNotAReport, message: "not a JSON conversion report: \(error)", file: path)
         }
     }
 
@@ -231,7 +231,7 @@ struct ConversionReportReader {
 
     private static func unreadable(_ error: any Error, path: String) -> ConversionError {
         let reason = (error as? FileSystemError)?.reason ?? "\(error)"
-        return ConversionError(code: "merge.unreadable", message: "the report could not be read: \(reason)", file: path)
+        return ConversionError(code: .mergeUnreadable, message: "the report could not be read: \(reason)", file: path)
     }
 
     /// The error for a syntax error, its line and column (counted by reading the file again up to it) in the message.
@@ -241,7 +241,7 @@ struct ConversionReportReader {
             place = " (line \(line), column \(column))"
         }
         return ConversionError(
-            code: "merge.not-a-report", message: "not a JSON conversion report: \(error.reason)\(place)", file: path,
+            code: .mergeNotAReport, message: "not a JSON conversion report: \(error.reason)\(place)", file: path,
             location: .byte(error.offset))
     }
 
@@ -277,7 +277,7 @@ struct ConversionReportReader {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw ConversionError(
-                code: "merge.unreadable", message: "the report could not be read: \(error.localizedDescription)",
+                code: .mergeUnreadable, message: "the report could not be read: \(error.localizedDescription)",
                 file: path)
         }
         let report: ConversionReport
@@ -287,7 +287,7 @@ struct ConversionReportReader {
             throw ConversionError(code: error.code, message: error.message, file: path, location: error.location)
         } catch {
             throw ConversionError(
-                code: "merge.not-a-report", message: "not a JSON conversion report: \(error)", file: path)
+                code: .mergeNotAReport, message: "not a JSON conversion report: \(error)", file: path)
         }
         try report.forEachItem(body)
         return report

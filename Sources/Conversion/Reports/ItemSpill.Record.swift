@@ -11,7 +11,7 @@ extension ItemSpill {
     /// A record is written straight into the spill's buffer (`append`) and read where it lies (`View`):
     /// a job records thousands of items a second, and an array per record would cost more than the record.
     enum Record {
-        static let damaged = ConversionError(code: "convert.report-spill-corrupt", message: "a record of the report's temporary file is damaged")
+        static let damaged = ConversionError(code: .reportSpillCorrupt, message: "a record of the report's temporary file is damaged")
 
         /// The bytes before the input path in a frame: the frame's length, then the input's length.
         static let inputOffset = 8

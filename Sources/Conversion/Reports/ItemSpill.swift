@@ -56,7 +56,7 @@ final class ItemSpill: Sendable {
             file = Mutex(handle)
         } catch {
             try? ByteNamedFiles.removeTree(path)
-            throw ConversionError(code: "convert.report-spill-unwritable", message: "the report's temporary file could not be created: \(error)", file: folder)
+            throw ConversionError(code: .reportSpillUnwritable, message: "the report's temporary file could not be created: \(error)", file: folder)
         }
     }
 
@@ -323,7 +323,7 @@ final class ItemSpill: Sendable {
                 let chunk = try run.map { try spill.read($0, from: position, count: ItemSpill.readChunkSize) } ?? Data()
                 if chunk.isEmpty {
                     guard bufferStart == buffer.count else {
-                        throw ConversionError(code: "convert.report-spill-corrupt", message: "the report's temporary file ends inside a record")
+                        throw ConversionError(code: .reportSpillCorrupt, message: "the report's temporary file ends inside a record")
                     }
                     head = nil
                     return

@@ -34,16 +34,16 @@ public struct ConversionRunner: Sendable {
     public func run(events: @escaping @Sendable (ConversionEvent) -> Void = { _ in }) async throws -> ConversionReport {
         let routes = ConversionChains(to: job.target, registry: job.registry)
         guard !routes.isEmpty else {
-            throw ConversionError(code: "convert.no-route", message: "no registered codec can be converted to \(job.target.name)")
+            throw ConversionError(code: .noRoute, message: "no registered codec can be converted to \(job.target.name)")
         }
         guard job.inPlace != (job.outputFolder != nil) else {
-            throw ConversionError(code: "convert.no-output", message: "a job needs exactly one of an output folder and in-place conversion")
+            throw ConversionError(code: .noOutput, message: "a job needs exactly one of an output folder and in-place conversion")
         }
         if let output = job.outputFolder, !job.dryRun {
             do {
                 try ByteNamedFiles.makeFolders(output.bytes)
             } catch {
-                throw ConversionError(code: "convert.output-unwritable", message: "the output folder could not be created: \(error)", file: output.description)
+                throw ConversionError(code: .outputUnwritable, message: "the output folder could not be created: \(error)", file: output.description)
             }
         }
         var journal: ConversionJournal?
@@ -151,7 +151,7 @@ public struct ConversionRunner: Sendable {
         _ item: PlannedItem, routes: ConversionChains, state: JobState, into started: inout [StartedItem], requests: inout [ConversionWorker.Request]
     ) {
         if let reason = item.skipReason {
-            let status: ConversionReport.Status = reason.code.hasPrefix("convert.skipped.") ? .skipped : .failed
+            let status: ConversionReport.Status = reason.kind?.isSkip == true ? .skipped : .failed
             state.record(ConversionReport.Item(input: item.input, status: status, error: reason))
             return
         }
@@ -159,7 +159,7 @@ public struct ConversionRunner: Sendable {
             // An earlier in-place run's backup is the original of another item, never an input of its own.
             state.record(ConversionReport.Item(
                 input: item.input, status: .skipped,
-                error: ConversionError(code: "convert.skipped.backup", message: "an in-place backup (\(job.backupSuffix)) is not converted", file: item.input.description)))
+                error: ConversionError(code: .skippedBackup, message: "an in-place backup (\(job.backupSuffix)) is not converted", file: item.input.description)))
             return
         }
         if job.dryRun {
@@ -196,7 +196,7 @@ public struct ConversionRunner: Sendable {
         guard let destination else {
             state.record(ConversionReport.Item(
                 input: item.input, status: .failed,
-                error: ConversionError(code: "convert.unsupported-type", message: "no registered codec reads this item", file: item.input.description)))
+                error: ConversionError(code: .unsupportedType, message: "no registered codec reads this item", file: item.input.description)))
             return
         }
         // Whether the output would be this input itself is asked only when its path turns out to be taken
@@ -236,7 +236,7 @@ public struct ConversionRunner: Sendable {
     private static func vanished(_ item: PlannedItem) -> ConversionReport.Item {
         ConversionReport.Item(
             input: item.input, status: .failed,
-            error: ConversionError(code: "convert.input-missing", message: "the input vanished before it was converted", file: item.input.description))
+            error: ConversionError(code: .inputMissing, message: "the input vanished before it was converted", file: item.input.description))
     }
 
     /// Records a failed item, or hands its verified output to the group commit.
@@ -276,7 +276,7 @@ public struct ConversionRunner: Sendable {
             state.record(ConversionReport.Item(
                 input: item.input, status: .failed,
                 error: ConversionError(
-                    code: "convert.backup-exists", message: "a different file already has the backup's name \(item.input)\(job.backupSuffix)",
+                    code: .backupExists, message: "a different file already has the backup's name \(item.input)\(job.backupSuffix)",
                     file: item.input.description)))
             return
         }
@@ -322,7 +322,7 @@ public struct ConversionRunner: Sendable {
         } else {
             result.status = .failed
             result.error = ConversionError(
-                code: "convert.unsupported-type", message: "no registered codec reads \(contentType.identifier)", file: item.input.description)
+                code: .unsupportedType, message: "no registered codec reads \(contentType.identifier)", file: item.input.description)
         }
         return result
     }
@@ -361,7 +361,7 @@ public struct ConversionRunner: Sendable {
                 // A folder backup beside a file: a package converted to a file by a run killed before its journal line.
                 guard job.resume, existing.kind == .directory else {
                     return .failure(ConversionError(
-                        code: "convert.backup-exists", message: "a different item already has the backup's name \(backupPath)", file: item.input.description))
+                        code: .backupExists, message: "a different item already has the backup's name \(backupPath)", file: item.input.description))
                 }
                 return .success(try scratchCopy(of: backupPath, named: item.input.lastComponent, folder: folder))
             }
@@ -369,7 +369,7 @@ public struct ConversionRunner: Sendable {
                 if try Self.streamedContentsEqual(backupPath, item.input) { return .success(BackupPlan(source: item.input, backup: nil)) }
                 guard job.resume else {
                     return .failure(ConversionError(
-                        code: "convert.backup-exists", message: "a different file already has the backup's name \(backupPath)", file: item.input.description))
+                        code: .backupExists, message: "a different file already has the backup's name \(backupPath)", file: item.input.description))
                 }
                 return .success(BackupPlan(source: backupPath, backup: nil))
             }
@@ -378,7 +378,7 @@ public struct ConversionRunner: Sendable {
             try ItemPreparer.copyMetadata(from: item.input, status: status, to: temporary)
             guard try Self.streamedContentsEqual(temporary, item.input) else {
                 try? ByteNamedFiles.removeTree(temporary.bytes)
-                return .failure(ConversionError(code: "convert.backup-mismatch", message: "the backup copy does not read back as the original", file: item.input.description))
+                return .failure(ConversionError(code: .backupMismatch, message: "the backup copy does not read back as the original", file: item.input.description))
             }
             return .success(BackupPlan(source: item.input, backup: (temporary, backupPath)))
         } catch {
@@ -400,7 +400,7 @@ public struct ConversionRunner: Sendable {
         let backupPath = ItemPath(bytes: item.input.bytes + Array(job.backupSuffix.utf8))
         do {
             guard item.input.fileURL != nil else {
-                throw ConversionError(code: "convert.package-name-not-utf8", message: "a package whose path is not UTF-8 cannot be read as one document")
+                throw ConversionError(code: .packageNameNotUTF8, message: "a package whose path is not UTF-8 cannot be read as one document")
             }
             if (try ByteNamedFiles.status(backupPath.bytes)) != nil {
                 let originalDigest = try DocumentDigest.streamed(of: item.input, members: .all)
@@ -409,23 +409,23 @@ public struct ConversionRunner: Sendable {
                 }
                 guard job.resume else {
                     return .failure(ConversionError(
-                        code: "convert.backup-exists", message: "a different item already has the backup's name \(backupPath)", file: item.input.description))
+                        code: .backupExists, message: "a different item already has the backup's name \(backupPath)", file: item.input.description))
                 }
                 return .success(try scratchCopy(of: backupPath, named: item.input.lastComponent, folder: folder))
             }
             let temporary = folder.appending(Array(Self.temporaryName().utf8))
             guard temporary.fileURL != nil else {
-                throw ConversionError(code: "convert.package-name-not-utf8", message: "a package whose path is not UTF-8 cannot be read as one document")
+                throw ConversionError(code: .packageNameNotUTF8, message: "a package whose path is not UTF-8 cannot be read as one document")
             }
             let copiedDigest = try DocumentDigest.streamedCopy(of: item.input, to: temporary)
             guard let status = try ByteNamedFiles.status(item.input.bytes) else {
                 try? ByteNamedFiles.removeTree(temporary.bytes)
-                throw ConversionError(code: "convert.input-missing", message: "the package vanished before it was backed up")
+                throw ConversionError(code: .inputMissing, message: "the package vanished before it was backed up")
             }
             try ItemPreparer.copyMetadata(from: item.input, status: status, to: temporary)
             guard (try? DocumentDigest.streamed(of: temporary, members: .all)) == copiedDigest else {
                 try? ByteNamedFiles.removeTree(temporary.bytes)
-                return .failure(ConversionError(code: "convert.backup-mismatch", message: "the backup copy does not read back as the original", file: item.input.description))
+                return .failure(ConversionError(code: .backupMismatch, message: "the backup copy does not read back as the original", file: item.input.description))
             }
             return .success(BackupPlan(source: item.input, backup: (temporary, backupPath)))
         } catch {
@@ -440,7 +440,7 @@ public struct ConversionRunner: Sendable {
         let copy = scratch.appending(name)
         guard backupPath.fileURL != nil, copy.fileURL != nil else {
             try? ByteNamedFiles.removeTree(scratch.bytes)
-            throw ConversionError(code: "convert.package-name-not-utf8", message: "a package whose path is not UTF-8 cannot be read as one document")
+            throw ConversionError(code: .packageNameNotUTF8, message: "a package whose path is not UTF-8 cannot be read as one document")
         }
         do {
             _ = try DocumentDigest.streamedCopy(of: backupPath, to: copy)

@@ -23,7 +23,7 @@ enum WorkerFrame {
     static let none: UInt32 = 0xFFFF_FFFF
 
     static let versionMismatch = ConversionError(
-        code: "convert.worker.version-mismatch",
+        code: .workerVersionMismatch,
         message: "the worker's messages are of another version than this job's (the worker command is another build of docmigrate)")
 
     /// Starts a frame at the end of `bytes`; returns where its length goes, for `end(_:in:)`.
@@ -73,7 +73,7 @@ extension WorkerFrame {
 }
 
 extension ConversionWorker.Request {
-    static let damaged = ConversionError(code: "convert.worker.bad-request", message: "the worker could not read its request")
+    static let damaged = ConversionError(code: .workerBadRequest, message: "the worker could not read its request")
 
     /// How many bytes the request's frame takes.
     var frameSize: Int { 4 + 2 + 2 + 4 + input.bytes.count + 4 + temporary.bytes.count }
@@ -114,7 +114,7 @@ extension ConversionWorker.Request {
 }
 
 extension PreparedItem {
-    static let damaged = ConversionError(code: "convert.worker.bad-answer", message: "the worker's answer could not be read")
+    static let damaged = ConversionError(code: .workerBadAnswer, message: "the worker's answer could not be read")
 
     /// Appends the prepared item's frame to `bytes`.
     func appendFrame(to bytes: inout [UInt8]) {

@@ -304,12 +304,12 @@ final class WorkerProcess: @unchecked Sendable {
         try? ByteNamedFiles.removeTree(request.temporary.bytes)
         if timedOut.withLock({ $0 }) {
             failed.error = ConversionError(
-                code: "convert.item-timeout", message: "the item took longer than the time limit (--item-timeout); its worker was stopped",
+                code: .itemTimeout, message: "the item took longer than the time limit (--item-timeout); its worker was stopped",
                 file: request.input.description)
         } else {
             let how = process.terminationReason == .uncaughtSignal ? "signal \(process.terminationStatus)" : "status \(process.terminationStatus)"
             failed.error = ConversionError(
-                code: "convert.worker-crashed", message: "the worker process ended (\(how)) while converting this item", file: request.input.description)
+                code: .workerCrashed, message: "the worker process ended (\(how)) while converting this item", file: request.input.description)
         }
         return failed
     }

@@ -59,7 +59,7 @@ final class WorkerPool: Sendable {
                     for request in remaining {
                         var failed = PreparedItem()
                         failed.error = ConversionError(
-                            code: "convert.worker-unavailable", message: "the worker process could not be started: \(error)", file: request.input.description)
+                            code: .workerUnavailable, message: "the worker process could not be started: \(error)", file: request.input.description)
                         answers.append(failed)
                     }
                     break

@@ -35,7 +35,7 @@ extension CodecOptions {
         let options = CodecOptions(arguments)
         return try asUsage {
             guard let configured = try codecs.configured(forMixedCorpus: options) else {
-                throw UsageError("no registered codec takes \(options.summary)", code: "usage.convert.codec-options")
+                throw UsageError("no registered codec takes \(options.summary)", code: .convertCodecOptions)
             }
             return configured
         }
@@ -47,7 +47,7 @@ extension CodecOptions {
     static func asUsage<Result>(_ body: () throws -> Result) throws -> Result {
         do {
             return try body()
-        } catch let error as CodecError where error.code != "codec.options.unsupported" {
+        } catch let error as CodecError where error.kind != .codecs(.optionsUnsupported) {
             guard case .keyPath(let name)? = error.location, verbOptions.contains(where: { $0.name == name }) else { throw error }
             throw UsageError("--\(name): \(error.message)", code: error.code)
         }

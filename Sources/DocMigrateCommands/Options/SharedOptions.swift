@@ -11,7 +11,7 @@ enum JobsOption {
     static func value(_ arguments: ParsedArguments) throws -> Int? {
         guard let text = arguments.value("jobs") else { return nil }
         guard let count = Int(text), count > 0 else {
-            throw UsageError("--jobs takes a positive whole number, not '\(text)'", code: "usage.invalid-value")
+            throw UsageError("--jobs takes a positive whole number, not '\(text)'", code: .invalidValue)
         }
         return count
     }
@@ -30,7 +30,7 @@ enum ReportOption {
             guard let destination = ReportDestination(value, formats: formats) else {
                 throw UsageError(
                     "--report takes FORMAT:PATH with FORMAT one of \(formats.joined(separator: ", ")), not '\(value)'",
-                    code: "usage.invalid-value")
+                    code: .invalidValue)
             }
             return destination
         }

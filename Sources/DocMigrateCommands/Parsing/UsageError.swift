@@ -16,10 +16,20 @@ public struct UsageError: LocatedError, Hashable, Sendable {
     /// The sentence printed after `Error: `.
     public var message: String
 
+    /// A usage error with a message of the verb's own, coded `usage.invalid`.
+    public init(_ message: String) {
+        self.init(message, code: .invalid)
+    }
+
     /// A usage error with a message of the verb's own; `code` names the rule it breaks.
-    public init(_ message: String, code: String = "usage.invalid") {
+    public init(_ message: String, code: String) {
         self.message = message
         self.code = code
+    }
+
+    /// A usage error with a catalogued code.
+    package init(_ message: String, code: UsageErrorCode) {
+        self.init(message, code: code.rawValue)
     }
 
     /// `Unknown option '--fo'`, with the closest known option as a suggestion when one is close.
@@ -31,7 +41,7 @@ public struct UsageError: LocatedError, Hashable, Sendable {
         if typed.count > 2, let suggestion = NameSuggestion.closest(to: typed, among: candidates) {
             message += ". Did you mean '\(suggestion)'?"
         }
-        return UsageError(message, code: "usage.unknown-option")
+        return UsageError(message, code: .unknownOption)
     }
 
     /// `Unknown subcommand 'verfy'. Did you mean 'verify'?`
@@ -40,19 +50,19 @@ public struct UsageError: LocatedError, Hashable, Sendable {
         if let suggestion = NameSuggestion.closest(to: typed, among: candidates) {
             message += ". Did you mean '\(suggestion)'?"
         }
-        return UsageError(message, code: "usage.unknown-subcommand")
+        return UsageError(message, code: .unknownSubcommand)
     }
 
     /// `Missing value for '--format <format>'`, naming the option as it was typed.
     static func missingValue(for spelling: String, valueName: String) -> UsageError {
-        UsageError("Missing value for '\(spelling) <\(valueName)>'", code: "usage.missing-value")
+        UsageError("Missing value for '\(spelling) <\(valueName)>'", code: .missingValue)
     }
 
     /// `The option '--verbose' does not take any value, but 'yes' was specified.`
     static func unexpectedValue(_ value: String, for spelling: String) -> UsageError {
         UsageError(
             "The option '\(spelling)' does not take any value, but '\(value)' was specified.",
-            code: "usage.unexpected-value"
+            code: .unexpectedValue
         )
     }
 
@@ -61,12 +71,12 @@ public struct UsageError: LocatedError, Hashable, Sendable {
         let message = values.count == 1
             ? "Unexpected argument '\(values[0])'"
             : "\(values.count) unexpected arguments: '\(values.joined(separator: "', '"))'"
-        return UsageError(message, code: "usage.unexpected-argument")
+        return UsageError(message, code: .unexpectedArgument)
     }
 
     /// `Missing expected argument '<path>'` or `Missing expected argument '--name <name>'`.
     static func missingArgument(_ synopsis: String) -> UsageError {
-        UsageError("Missing expected argument '\(synopsis)'", code: "usage.missing-argument")
+        UsageError("Missing expected argument '\(synopsis)'", code: .missingArgument)
     }
 
     /// `The value 'png' is invalid for '--format <format>'. Please provide one of 'text' and 'json'.`
@@ -87,6 +97,6 @@ public struct UsageError: LocatedError, Hashable, Sendable {
             message += ". Please provide one of the following:\n"
                 + allowedValues.map { "  - \($0)" }.joined(separator: "\n")
         }
-        return UsageError(message, code: "usage.invalid-value")
+        return UsageError(message, code: .invalidValue)
     }
 }

@@ -127,24 +127,24 @@ struct ConvertOptions {
         let paths = arguments.values("path")
         let filesFrom = arguments.value("files-from")
         guard paths.isEmpty != (filesFrom == nil) else {
-            throw UsageError("give input paths or --files-from, not both and not neither", code: "usage.convert.inputs")
+            throw UsageError("give input paths or --files-from, not both and not neither", code: .convertInputs)
         }
         let inPlace = arguments.flag("in-place")
         let outputFolder = arguments.value("output")
         guard inPlace != (outputFolder != nil) else {
-            throw UsageError("give --output FOLDER or --in-place (exactly one)", code: "usage.convert.output")
+            throw UsageError("give --output FOLDER or --in-place (exactly one)", code: .convertOutput)
         }
         let targetName = arguments.value("to") ?? ""
         let target: ConversionTarget
         do {
             target = try ConversionTarget(targetName, registry: registry)
         } catch let error as ConversionError {
-            throw UsageError(error.message, code: "usage.convert.target")
+            throw UsageError(error.message, code: .convertTarget)
         }
         var shard: ShardAssignment?
         if let text = arguments.value("shard") {
             guard let parsed = ShardAssignment(parsing: text) else {
-                throw UsageError("--shard takes K/N with 1 ≤ K ≤ N (1-based), not '\(text)'", code: "usage.convert.shard")
+                throw UsageError("--shard takes K/N with 1 ≤ K ≤ N (1-based), not '\(text)'", code: .convertShard)
             }
             shard = parsed
         }
@@ -155,7 +155,7 @@ struct ConvertOptions {
         job.backupSuffix = arguments.value("backup-suffix") ?? ".orig"
         guard !job.backupSuffix.isEmpty, !job.backupSuffix.contains("/") else {
             throw UsageError(
-                "--backup-suffix must be a non-empty name suffix without '/'", code: "usage.convert.backup-suffix")
+                "--backup-suffix must be a non-empty name suffix without '/'", code: .convertBackupSuffix)
         }
         job.collision = arguments.value("on-collision", as: ConversionJob.CollisionPolicy.self) ?? .fail
         job.verifies = !arguments.flag("no-verify")
@@ -167,7 +167,7 @@ struct ConvertOptions {
         if let text = arguments.value("item-timeout") {
             guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
                 throw UsageError(
-                    "--item-timeout takes a positive number of seconds, not '\(text)'", code: "usage.invalid-value")
+                    "--item-timeout takes a positive number of seconds, not '\(text)'", code: .invalidValue)
             }
             job.itemTimeout = .milliseconds(Int64(seconds * 1000))
         }

@@ -80,7 +80,7 @@ struct DiffOptions {
         }
         guard let limitText = arguments.value("limit"), let limit = Int(limitText), limit > 0 else {
             let text = arguments.value("limit") ?? ""
-            throw UsageError("--limit takes a positive whole number, not '\(text)'", code: "usage.invalid-value")
+            throw UsageError("--limit takes a positive whole number, not '\(text)'", code: .invalidValue)
         }
         self.limit = limit
         comparison = DocumentComparison(
@@ -105,14 +105,14 @@ struct DiffOptions {
     /// `GLOB=RULE`, split at the last `=` (rules never hold one; globs rarely do).
     static func memberRule(from text: String, codecs: CodecRegistry) throws -> MemberRule {
         guard let separator = text.lastIndex(of: "="), separator != text.startIndex else {
-            throw UsageError("--rule takes GLOB=RULE, such as 'metadata.json=json:key-order', not '\(text)'", code: "usage.invalid-value")
+            throw UsageError("--rule takes GLOB=RULE, such as 'metadata.json=json:key-order', not '\(text)'", code: .invalidValue)
         }
         let pattern = String(text[..<separator])
         let parsed = try rule(from: String(text[text.index(after: separator)...]), option: "--rule", codecs: codecs)
         do {
             return try MemberRule(pattern, parsed)
         } catch let error as ComparisonError {
-            throw UsageError("--rule: \(error.message)", code: "usage.invalid-value")
+            throw UsageError("--rule: \(error.message)", code: .invalidValue)
         }
     }
 
@@ -121,13 +121,13 @@ struct DiffOptions {
         guard let rule = ComparisonRule(text) else {
             throw UsageError(
                 "\(option): '\(text)' is not a rule; write bytes, text[:NORMALISATIONS], json[:VARIATIONS], semantic:CODEC, ignore or redact",
-                code: "usage.invalid-value")
+                code: .invalidValue)
         }
         if rule.kind == .semantic && rule.codec.flatMap(codecs.codec(identifier:)) == nil {
             let names = codecs.codecs.map(\.identifier).joined(separator: ", ")
             throw UsageError(
                 "\(option): a semantic rule names a registered codec, as semantic:CODEC (registered: \(names.isEmpty ? "none" : names))",
-                code: "usage.invalid-value")
+                code: .invalidValue)
         }
         return rule
     }

@@ -59,7 +59,7 @@ extension Verb {
             guard paths.isEmpty else {
                 throw UsageError(
                     "--declarations is for Linux; on Apple systems installed apps declare their types (use uttype)",
-                    code: "usage.unsupported")
+                    code: .unsupported)
             }
             #else
             for path in paths {

@@ -92,10 +92,10 @@ struct VerifyOptions {
         orphanAction = arguments.value("orphans", as: OrphanAction.self)
         codecOptions = CodecOptions(arguments)
         if isFiltered, orphanAction != nil {
-            throw UsageError("--orphans needs a run of every case; it cannot be combined with --format or --case", code: "usage.orphans-filtered")
+            throw UsageError("--orphans needs a run of every case; it cannot be combined with --format or --case", code: .orphansFiltered)
         }
         if orphanAction == .delete, RecordMode.isContinuousIntegration(environment) {
-            throw UsageError("--orphans delete is refused when CI is set: delete orphans locally and commit that", code: "usage.orphans-delete-on-ci")
+            throw UsageError("--orphans delete is refused when CI is set: delete orphans locally and commit that", code: .orphansDeleteOnCI)
         }
     }
 

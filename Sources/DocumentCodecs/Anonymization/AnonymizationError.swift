@@ -19,6 +19,16 @@ public struct AnonymizationError: LocatedError, Sendable {
         self.message = message
     }
 
+    /// An error with a catalogued code.
+    package init(file: String?, code: AnonymizationErrorCode, message: String) {
+        self.init(file: file, code: code.rawValue, message: message)
+    }
+
+    /// A refusal with the codec framework's code for a codec that cannot anonymize.
+    package init(file: String?, code: DocumentCodecsErrorCode, message: String) {
+        self.init(file: file, code: code.rawValue, message: message)
+    }
+
     /// Refuses to write over FILE (or inside it, or over a folder holding it), and over an existing OUT
     /// without `force`.
     ///
@@ -29,17 +39,17 @@ public struct AnonymizationError: LocatedError, Sendable {
         let outputComponents = output.standardizedFileURL.resolvingSymlinksInPath().pathComponents
         if inputComponents == outputComponents {
             throw AnonymizationError(
-                file: outputPath, code: "anonymize.output-is-input",
+                file: outputPath, code: .outputIsInput,
                 message: "the output is the document itself, which is never modified")
         }
         if outputComponents.starts(with: inputComponents) {
             throw AnonymizationError(
-                file: outputPath, code: "anonymize.output-is-input",
+                file: outputPath, code: .outputIsInput,
                 message: "the output lies inside the document, which is never modified")
         }
         if inputComponents.starts(with: outputComponents) {
             throw AnonymizationError(
-                file: outputPath, code: "anonymize.output-is-input",
+                file: outputPath, code: .outputIsInput,
                 message: "the output would replace a folder holding the document, which is never modified")
         }
         var isDirectory: ObjCBool = false
@@ -47,7 +57,7 @@ public struct AnonymizationError: LocatedError, Sendable {
             || (try? FileManager.default.destinationOfSymbolicLink(atPath: output.path)) != nil
         if exists && !force {
             throw AnonymizationError(
-                file: outputPath, code: "anonymize.output-exists",
+                file: outputPath, code: .outputExists,
                 message: "the output already exists; pass --force to replace it")
         }
     }

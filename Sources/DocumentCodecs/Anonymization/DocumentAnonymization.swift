@@ -46,7 +46,7 @@ public struct DocumentAnonymization: Sendable {
             throw error
         } catch {
             throw AnonymizationError(
-                file: inputPath, code: "anonymize.unreadable",
+                file: inputPath, code: .unreadable,
                 message: "the document could not be read: \(error.localizedDescription)")
         }
         var anonymizer = Anonymizer(seed: seed)
@@ -62,7 +62,7 @@ public struct DocumentAnonymization: Sendable {
             throw error
         } catch {
             throw AnonymizationError(
-                file: outputPath, code: "anonymize.write-failed",
+                file: outputPath, code: .writeFailed,
                 message: "the case could not be written: \(error.localizedDescription)")
         }
         return codec.identifier
@@ -74,13 +74,13 @@ public struct DocumentAnonymization: Sendable {
     ) throws -> AnyDocumentCodec {
         guard let codec = detection.codec else {
             throw AnonymizationError(
-                file: inputPath, code: "anonymize.no-codec",
+                file: inputPath, code: .noCodec,
                 message:
                     "no codec reads the content type \(detection.contentType.identifier); name another with --type")
         }
         guard codec.supportsAnonymization else {
             throw AnonymizationError(
-                file: inputPath, code: "anonymize.unsupported",
+                file: inputPath, code: .anonymizeUnsupported,
                 message: "the \(codec.identifier) codec cannot anonymize documents")
         }
         return codec

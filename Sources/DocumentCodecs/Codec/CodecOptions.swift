@@ -63,7 +63,7 @@ public struct CodecOptions: Sendable, Hashable, ExpressibleByDictionaryLiteral {
         for entry in entries where !accepted.contains(entry.name) {
             let known = accepted.isEmpty ? "it takes none" : "it takes " + accepted.joined(separator: ", ")
             throw CodecError(
-                code: "codec.option.unknown", message: "the \(codec) codec has no option '\(entry.name)' (\(known))",
+                code: .codecs(.optionUnknown), message: "the \(codec) codec has no option '\(entry.name)' (\(known))",
                 location: .keyPath(entry.name))
         }
     }
@@ -78,7 +78,7 @@ public struct CodecOptions: Sendable, Hashable, ExpressibleByDictionaryLiteral {
         case "false", "no", "0": return false
         default:
             throw CodecError(
-                code: "codec.option.invalid-value", message: "the option '\(name)' is a flag: true or false, not '\(value)'",
+                code: .codecs(.optionInvalidValue), message: "the option '\(name)' is a flag: true or false, not '\(value)'",
                 location: .keyPath(name))
         }
     }

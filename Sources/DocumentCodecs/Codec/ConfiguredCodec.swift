@@ -31,7 +31,7 @@ public struct ConfiguredCodec<Base: ConfigurableCodec>: DocumentCodec {
     private func configuredBase() throws -> Base {
         guard let base else {
             throw CodecError(
-                code: "codec.options.unbound",
+                code: .codecs(.optionsUnbound),
                 message: "the \(Base.identifier) codec was made without its run-time options; make documents of a configured codec inside AnyDocumentCodec.withOptionsBound")
         }
         return base

@@ -20,6 +20,11 @@ public struct ConversionWarning: Hashable, Sendable, Codable, CustomStringConver
         self.message = message
     }
 
+    /// A warning with a catalogued code, shared with the codec errors of the same format.
+    package init(code: CodecError.Code, path: String = "", message: String) {
+        self.init(code: code.rawValue, path: path, message: message)
+    }
+
     public var description: String { (path.isEmpty ? "" : path + ": ") + message + " [\(code)]" }
 }
 

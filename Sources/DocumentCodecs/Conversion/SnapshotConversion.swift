@@ -52,7 +52,7 @@ public struct AnySnapshotConversion: Sendable {
         run = { snapshot in
             guard let value = snapshot.value as? Conversion.Source.Snapshot else {
                 throw CodecError(
-                    code: "conversion.snapshot-mismatch",
+                    code: .codecs(.conversionSnapshotMismatch),
                     message: "the \(Conversion.Source.identifier) → \(Conversion.Target.identifier) conversion was given a snapshot of \(snapshot.codecIdentifier)")
             }
             return AnySnapshot(try Conversion().convert(value), codecIdentifier: Conversion.Target.identifier)

@@ -182,7 +182,7 @@ private final class CodecBox<Codec: DocumentCodec>: AnyCodecBox, @unchecked Send
     override func configured(_ options: CodecOptions) throws -> AnyDocumentCodec {
         guard let configurable = Codec.self as? any ConfigurableCodec.Type else {
             throw CodecError(
-                code: "codec.options.unsupported",
+                code: .codecs(.optionsUnsupported),
                 message: "the \(Codec.identifier) codec takes no options (given: \(options.summary))")
         }
         return try Self.configure(configurable, options)
@@ -197,7 +197,7 @@ private final class CodecBox<Codec: DocumentCodec>: AnyCodecBox, @unchecked Send
     private func unwrap(_ snapshot: AnySnapshot) throws -> Codec.Snapshot {
         guard let value = snapshot.value as? Codec.Snapshot else {
             throw CodecError(
-                code: "registry.snapshot-mismatch",
+                code: .codecs(.registrySnapshotMismatch),
                 message: "a snapshot of the \(snapshot.codecIdentifier) codec was given to the \(Codec.identifier) codec")
         }
         return value
@@ -237,7 +237,7 @@ private final class CodecBox<Codec: DocumentCodec>: AnyCodecBox, @unchecked Send
     override func anonymize(_ file: FileWrapper, contentType: UTType, with anonymizer: inout Anonymizer) throws -> FileWrapper {
         guard let anonymizable = codec as? any AnonymizableCodec else {
             throw CodecError(
-                code: "anonymize.unsupported", message: "the \(Codec.identifier) codec cannot anonymize documents",
+                code: .codecs(.anonymizeUnsupported), message: "the \(Codec.identifier) codec cannot anonymize documents",
                 file: file.filename ?? file.preferredFilename)
         }
         do {

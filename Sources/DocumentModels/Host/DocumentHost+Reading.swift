@@ -21,14 +21,14 @@ extension DocumentHost where Document: ReadableDocument {
                 throw cancellation
             } catch {
                 throw DocumentHostError.wrapping(
-                    error, operation: .open, reason: "make-document-failed", url: url, summary: "the makeDocument closure failed")
+                    error, operation: .open, reason: .makeDocumentFailed, url: url, summary: "the makeDocument closure failed")
             }
             let (snapshot, identity) = try await readSnapshot(of: made, at: url, contentType: type, operation: .open)
             do {
                 try await made.apply(snapshot: snapshot.take(), previous: nil)
             } catch {
                 throw DocumentHostError.wrapping(
-                    error, operation: .open, reason: "apply-failed", url: url, summary: "the document could not apply what was read")
+                    error, operation: .open, reason: .applyFailed, url: url, summary: "the document could not apply what was read")
             }
             document = made
             self.contentType = type
@@ -92,7 +92,7 @@ extension DocumentHost where Document: ReadableDocument {
         let document = requiredDocument
         guard let url = configuration.fileURL, let type = contentType else {
             throw DocumentHostError(
-                file: nil, code: "host.revert.no-file", message: "the document was never saved, so there is no file to revert to")
+                file: nil, code: DocumentHostErrorCode(.revert, .noFile), message: "the document was never saved, so there is no file to revert to")
         }
         let savedWrapper = fileWrapperHistory.lastFileWrapper
         let (snapshot, identity): (UncheckedTransfer<Document.Reader.Snapshot>, FileIdentity?)
@@ -107,7 +107,7 @@ extension DocumentHost where Document: ReadableDocument {
             try await document.apply(snapshot: snapshot.take(), previous: previous?.take())
         } catch {
             throw DocumentHostError.wrapping(
-                error, operation: .revert, reason: "apply-failed", url: url, summary: "the document could not apply what was read")
+                error, operation: .revert, reason: .applyFailed, url: url, summary: "the document could not apply what was read")
         }
         lastAppliedSnapshot = UncheckedTransfer(snapshot.take() as Any)
         lastWrittenSnapshot = nil
@@ -137,7 +137,7 @@ extension DocumentHost where Document: ReadableDocument {
             claim = try await CoordinatedClaim.reading(url)
         } catch {
             throw DocumentHostError.wrapping(
-                error, operation: operation, reason: "coordination-failed", url: url,
+                error, operation: operation, reason: .coordinationFailed, url: url,
                 summary: "the file could not be claimed for reading")
         }
         defer { claim.release() }
@@ -147,7 +147,7 @@ extension DocumentHost where Document: ReadableDocument {
             return (UncheckedTransfer(snapshot), try? FileIdentity.current(of: claim.url))
         } catch {
             throw DocumentHostError.wrapping(
-                error, operation: operation, reason: "read-failed", url: url,
+                error, operation: operation, reason: .readFailed, url: url,
                 summary: "the document could not be read, so it was not opened and the file was left as it was")
         }
     }
@@ -158,7 +158,7 @@ extension DocumentHost where Document: ReadableDocument {
         if let requested {
             guard readable.contains(where: { requested.conforms(to: $0) }) else {
                 throw DocumentHostError(
-                    file: url.path, code: "host.open.unsupported-content-type",
+                    file: url.path, code: DocumentHostErrorCode(.open, .unsupportedContentType),
                     message: "the document reads \(Self.list(readable)), not \(requested.identifier)")
             }
             return requested
@@ -168,7 +168,7 @@ extension DocumentHost where Document: ReadableDocument {
             return match
         }
         throw DocumentHostError(
-            file: url.path, code: "host.open.unsupported-content-type",
+            file: url.path, code: DocumentHostErrorCode(.open, .unsupportedContentType),
             message: "the file's extension '\(url.pathExtension)' names none of the types the document reads (\(Self.list(readable)))")
     }
 }

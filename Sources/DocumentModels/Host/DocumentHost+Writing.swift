@@ -10,7 +10,7 @@ extension DocumentHost where Document: WritableDocument {
         defer { operations.release() }
         guard let url = configuration.fileURL else {
             throw DocumentHostError(
-                file: nil, code: "host.save.no-file",
+                file: nil, code: DocumentHostErrorCode(.save, .noFile),
                 message: "the document was never saved, so it has no file to save to; save it to a location first")
         }
         let type = try writableType(requested: nil, operation: .save, url: url)
@@ -62,7 +62,7 @@ extension DocumentHost where Document: WritableDocument {
         if let requested {
             guard writable.contains(requested) else {
                 throw DocumentHostError(
-                    file: url?.path, code: "host.\(operation.rawValue).unsupported-content-type",
+                    file: url?.path, code: DocumentHostErrorCode(operation, .unsupportedContentType),
                     message: "the document writes \(Self.list(writable)), not \(requested.identifier)")
             }
             return requested
@@ -70,7 +70,7 @@ extension DocumentHost where Document: WritableDocument {
         if let contentType, writable.contains(contentType) { return contentType }
         guard let first = writable.first else {
             throw DocumentHostError(
-                file: url?.path, code: "host.\(operation.rawValue).unsupported-content-type",
+                file: url?.path, code: DocumentHostErrorCode(operation, .unsupportedContentType),
                 message: "the document lists no writable content type")
         }
         return first
@@ -96,7 +96,7 @@ extension DocumentHost where Document: WritableDocument {
             snapshot = UncheckedTransfer(try await document.snapshot(contentType: type))
         } catch {
             throw DocumentHostError.wrapping(
-                error, operation: operation, reason: "snapshot-failed", url: destination,
+                error, operation: operation, reason: .snapshotFailed, url: destination,
                 summary: "the document could not capture its state; nothing was written")
         }
         let previous = inPlace ? lastWrittenSnapshot?.cast(to: Document.Writer.Snapshot.self) : nil
@@ -137,7 +137,7 @@ extension DocumentHost where Document: WritableDocument {
             claim = try await CoordinatedClaim.writing(destination, options: inPlace ? [] : [.forReplacing])
         } catch {
             throw DocumentHostError.wrapping(
-                error, operation: operation, reason: "coordination-failed", url: destination,
+                error, operation: operation, reason: .coordinationFailed, url: destination,
                 summary: "the file could not be claimed for writing; nothing was written")
         }
         defer { claim.release() }
@@ -145,7 +145,7 @@ extension DocumentHost where Document: WritableDocument {
             let current = try? FileIdentity.current(of: claim.url)
             if current != expectedIdentity {
                 throw DocumentHostError(
-                    file: destination.path, code: "host.\(operation.rawValue).changed-on-disk",
+                    file: destination.path, code: DocumentHostErrorCode(operation, .changedOnDisk),
                     message: "the file was changed by another application since it was last opened or saved; "
                         + "nothing was written: revert to read the new contents, or save overwriting them")
             }
@@ -156,7 +156,7 @@ extension DocumentHost where Document: WritableDocument {
             replacement = try ItemReplacement(replacing: claim.url)
         } catch {
             throw DocumentHostError.wrapping(
-                error, operation: operation, reason: "write-failed", url: destination,
+                error, operation: operation, reason: .writeFailed, url: destination,
                 summary: "no temporary location could be made beside the file; nothing was written")
         }
         var replaced = false
@@ -172,7 +172,7 @@ extension DocumentHost where Document: WritableDocument {
                 try await replacement.copyDestinationToTemporaryItem()
             } catch {
                 throw DocumentHostError.wrapping(
-                    error, operation: operation, reason: "write-failed", url: destination,
+                    error, operation: operation, reason: .writeFailed, url: destination,
                     summary: "the package could not be copied for an incremental write; nothing was written")
             }
         }
@@ -185,19 +185,19 @@ extension DocumentHost where Document: WritableDocument {
                 progress: progress.subprogress(assigningCount: 99))
         } catch {
             throw DocumentHostError.wrapping(
-                error, operation: operation, reason: "write-failed", url: destination,
+                error, operation: operation, reason: .writeFailed, url: destination,
                 summary: "the writer failed; the file was left as it was")
         }
         guard replacement.hasTemporaryItem else {
             throw DocumentHostError(
-                file: destination.path, code: "host.\(operation.rawValue).nothing-written",
+                file: destination.path, code: DocumentHostErrorCode(operation, .nothingWritten),
                 message: "the writer returned without writing anything at the destination it was given; the file was left as it was")
         }
         do {
             try await replacement.replaceDestination()
         } catch {
             throw DocumentHostError.wrapping(
-                error, operation: operation, reason: "replace-failed", url: destination,
+                error, operation: operation, reason: .replaceFailed, url: destination,
                 summary: "the written file could not replace the old one, which was left as it was")
         }
         replaced = true

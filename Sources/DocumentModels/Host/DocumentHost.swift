@@ -94,7 +94,7 @@ public final class DocumentHost<Document: AnyObject> {
         } catch {
             configuration.creationSource = nil
             throw DocumentHostError.wrapping(
-                error, operation: .create, reason: "make-document-failed", url: nil,
+                error, operation: .create, reason: .makeDocumentFailed, url: nil,
                 summary: "the makeDocument closure failed")
         }
         document = made

@@ -20,8 +20,20 @@ public struct DocumentHostError: LocatedError {
         self.underlyingError = underlyingError
     }
 
+    /// An error with a catalogued code.
+    init(
+        file: String?, location: ErrorLocation? = nil, code: DocumentHostErrorCode, message: String,
+        underlyingError: (any Error)? = nil
+    ) {
+        self.init(
+            file: file, location: location, code: code.rawValue, message: message, underlyingError: underlyingError)
+    }
+
     /// Wraps `error` as the reason `operation` failed on `url`, keeping its location and its code in the message.
-    static func wrapping(_ error: any Error, operation: DocumentHostOperation, reason: String, url: URL?, summary: String) -> DocumentHostError {
+    static func wrapping(
+        _ error: any Error, operation: DocumentHostOperation, reason: DocumentHostErrorCode.Reason, url: URL?,
+        summary: String
+    ) -> DocumentHostError {
         let detail: String
         var location: ErrorLocation?
         if let located = error as? any LocatedError {
@@ -31,13 +43,13 @@ public struct DocumentHostError: LocatedError {
             detail = String(describing: error)
         }
         return DocumentHostError(
-            file: url?.path, location: location, code: "host.\(operation.rawValue).\(reason)",
+            file: url?.path, location: location, code: DocumentHostErrorCode(operation, reason),
             message: "\(summary): \(detail)", underlyingError: error)
     }
 }
 
 /// The operations of `DocumentHost`, as they appear in error codes.
-enum DocumentHostOperation: String, Sendable {
+package enum DocumentHostOperation: String, Sendable {
     case create
     case open
     case save

@@ -33,10 +33,17 @@ public struct FileCoordinationError: LocatedError, CustomNSError, Sendable {
         return userInfo
     }
 
+    init(file: String?, code: FileCoordinationErrorCode, message: String, errorCode: Int) {
+        self.file = file
+        self.code = code.rawValue
+        self.message = message
+        self.errorCode = errorCode
+    }
+
     /// The coordinator was cancelled before the accessor could run.
     static func cancelled(_ path: String) -> Self {
         Self(
-            file: path, code: "coordination.cancelled",
+            file: path, code: .cancelled,
             message: "the file coordinator was cancelled while waiting for access, so the accessor did not run",
             errorCode: NSUserCancelledError)
     }
@@ -44,7 +51,7 @@ public struct FileCoordinationError: LocatedError, CustomNSError, Sendable {
     /// The lock folder is missing, cannot be made, or is not safe to use.
     static func lockFolderUnusable(_ folder: String, _ reason: String) -> Self {
         Self(
-            file: folder, code: "coordination.lock-folder.unusable",
+            file: folder, code: .lockFolderUnusable,
             message: "the coordination lock folder cannot be used: \(reason); set DOCMIGRATE_COORDINATION_DIRECTORY to a private folder",
             errorCode: NSFileLockingError)
     }
@@ -52,7 +59,7 @@ public struct FileCoordinationError: LocatedError, CustomNSError, Sendable {
     /// A lock file in the lock folder could not be opened or locked.
     static func lockFileFailed(_ lockFile: String, item: String, call: String, reason: String) -> Self {
         Self(
-            file: item, code: "coordination.lock-file.failed",
+            file: item, code: .lockFileFailed,
             message: "\(call) failed on the lock file \(lockFile): \(reason)",
             errorCode: NSFileLockingError)
     }
@@ -60,7 +67,7 @@ public struct FileCoordinationError: LocatedError, CustomNSError, Sendable {
     /// A write was requested inside a write accessor of the same coordinator.
     static func nestedWrite(_ path: String) -> Self {
         Self(
-            file: path, code: "coordination.nested-write",
+            file: path, code: .nestedWrite,
             message: "a coordinated write was started inside a write accessor of the same file coordinator; only a nested read is allowed",
             errorCode: NSFileLockingError)
     }
@@ -68,7 +75,7 @@ public struct FileCoordinationError: LocatedError, CustomNSError, Sendable {
     /// The snapshot for `.forUploading` could not be made.
     static func snapshotFailed(_ path: String, _ reason: String) -> Self {
         Self(
-            file: path, code: "coordination.upload-snapshot.failed",
+            file: path, code: .uploadSnapshotFailed,
             message: "the snapshot for uploading could not be made: \(reason)",
             errorCode: NSFileReadUnknownError)
     }

@@ -18,12 +18,12 @@ public struct FileWrapperError: LocatedError, CustomNSError, Sendable {
     public let underlyingErrorNumber: Int32?
 
     init(
-        file: String?, member: String? = nil, code: String, message: String,
+        file: String?, member: String? = nil, code: FileWrapperErrorCode, message: String,
         cocoaCode: CocoaError.Code, errorNumber: Int32? = nil
     ) {
         self.file = file
         self.location = member.map { .member($0) }
-        self.code = code
+        self.code = code.rawValue
         self.message = message
         self.cocoaCode = cocoaCode.rawValue
         self.underlyingErrorNumber = errorNumber
@@ -47,33 +47,33 @@ extension FileWrapperError {
         let errorNumber = failure.errorNumber
         if failure.isChangeWhileReading {
             return FileWrapperError(
-                file: failure.path, member: member, code: "filewrapper.read.changed-while-reading",
+                file: failure.path, member: member, code: .readChangedWhileReading,
                 message: "the file changed size or modification time while it was read, so the bytes read may mix two versions; read it again once it is no longer being written",
                 cocoaCode: .fileReadUnknown)
         }
         switch errorNumber {
         case SystemErrorText.noSuchEntry, SystemErrorText.notDirectory:
             return FileWrapperError(
-                file: failure.path, member: member, code: "filewrapper.read.no-such-file",
+                file: failure.path, member: member, code: .readNoSuchFile,
                 message: "there is no file here (it may have been moved or deleted since it was opened)",
                 cocoaCode: .fileReadNoSuchFile, errorNumber: errorNumber)
         case SystemErrorText.permissionDenied, SystemErrorText.operationNotPermitted:
             return FileWrapperError(
-                file: failure.path, member: member, code: "filewrapper.read.permission-denied",
+                file: failure.path, member: member, code: .readPermissionDenied,
                 message: "permission to read it was denied", cocoaCode: .fileReadNoPermission, errorNumber: errorNumber)
         case SystemErrorText.tooManyLinks:
             return FileWrapperError(
-                file: failure.path, member: member, code: "filewrapper.read.symbolic-link-refused",
+                file: failure.path, member: member, code: .readSymbolicLinkRefused,
                 message: "a symbolic link stands where a file or folder of the package was expected; links inside a package are never followed",
                 cocoaCode: .fileReadUnknown, errorNumber: errorNumber)
         case SystemErrorText.invalidArgument:
             return FileWrapperError(
-                file: failure.path, member: member, code: "filewrapper.read.unsupported-kind",
+                file: failure.path, member: member, code: .readUnsupportedKind,
                 message: "it is neither a regular file, a folder nor a symbolic link",
                 cocoaCode: .fileReadUnknown, errorNumber: errorNumber)
         default:
             return FileWrapperError(
-                file: failure.path, member: member, code: "filewrapper.read.failed",
+                file: failure.path, member: member, code: .readFailed,
                 message: "\(failure.operation) failed: \(failure.reason)", cocoaCode: .fileReadUnknown,
                 errorNumber: errorNumber)
         }
@@ -85,40 +85,40 @@ extension FileWrapperError {
         switch errorNumber {
         case SystemErrorText.exists, SystemErrorText.notEmpty:
             return FileWrapperError(
-                file: failure.path, member: member, code: "filewrapper.write.exists",
+                file: failure.path, member: member, code: .writeExists,
                 message: "an item already exists there; write with the .atomic option to replace it",
                 cocoaCode: .fileWriteFileExists, errorNumber: errorNumber)
         case SystemErrorText.permissionDenied, SystemErrorText.operationNotPermitted:
             return FileWrapperError(
-                file: failure.path, member: member, code: "filewrapper.write.permission-denied",
+                file: failure.path, member: member, code: .writePermissionDenied,
                 message: "permission to write there was denied", cocoaCode: .fileWriteNoPermission,
                 errorNumber: errorNumber)
         case SystemErrorText.noSpace, SystemErrorText.quotaExceeded:
             return FileWrapperError(
-                file: failure.path, member: member, code: "filewrapper.write.out-of-space",
+                file: failure.path, member: member, code: .writeOutOfSpace,
                 message: "the volume is full", cocoaCode: .fileWriteOutOfSpace, errorNumber: errorNumber)
         case SystemErrorText.fileTooLarge:
             // Apple reports no dedicated code for a write past the file size limit (RLIMIT_FSIZE or the volume's).
             return FileWrapperError(
-                file: failure.path, member: member, code: "filewrapper.write.file-too-large",
+                file: failure.path, member: member, code: .writeFileTooLarge,
                 message: "the file would grow past the largest size this process or volume allows",
                 cocoaCode: .fileWriteUnknown, errorNumber: errorNumber)
         case SystemErrorText.readOnlyFileSystem:
             return FileWrapperError(
-                file: failure.path, member: member, code: "filewrapper.write.read-only-volume",
+                file: failure.path, member: member, code: .writeReadOnlyVolume,
                 message: "the volume is read-only", cocoaCode: .fileWriteVolumeReadOnly, errorNumber: errorNumber)
         case SystemErrorText.noSuchEntry, SystemErrorText.notDirectory:
             return FileWrapperError(
-                file: failure.path, member: member, code: "filewrapper.write.no-such-folder",
+                file: failure.path, member: member, code: .writeNoSuchFolder,
                 message: "the folder to write into does not exist", cocoaCode: .fileNoSuchFile, errorNumber: errorNumber)
         case SystemErrorText.tooManyLinks:
             return FileWrapperError(
-                file: failure.path, member: member, code: "filewrapper.write.symbolic-link-refused",
+                file: failure.path, member: member, code: .writeSymbolicLinkRefused,
                 message: "a symbolic link stands at the destination; it is not followed",
                 cocoaCode: .fileWriteUnknown, errorNumber: errorNumber)
         default:
             return FileWrapperError(
-                file: failure.path, member: member, code: "filewrapper.write.failed",
+                file: failure.path, member: member, code: .writeFailed,
                 message: "\(failure.operation) failed: \(failure.reason)", cocoaCode: .fileWriteUnknown,
                 errorNumber: errorNumber)
         }
@@ -138,7 +138,7 @@ extension FileWrapperError {
             reason = "a name containing a NUL character"
         }
         return FileWrapperError(
-            file: path, member: member, code: "filewrapper.name.invalid",
+            file: path, member: member, code: .nameInvalid,
             message: "the child '\(shown)' has \(reason); a package member must be one plain file name",
             cocoaCode: .fileWriteInvalidFileName)
     }
@@ -146,7 +146,7 @@ extension FileWrapperError {
     /// A folder nested deeper than an immediate read descends, at `path`.
     package static func tooDeep(at path: String, member: String, limit: Int) -> FileWrapperError {
         FileWrapperError(
-            file: path, member: member, code: "filewrapper.read.too-deep",
+            file: path, member: member, code: .readTooDeep,
             message: "folders are nested more than \(limit) levels deep here; an immediate read holds every level open and stops at this depth, which no document needs",
             cocoaCode: .fileReadUnknown)
     }
@@ -155,7 +155,7 @@ extension FileWrapperError {
     package static func nameNotUTF8(_ bytes: [UInt8], in path: String) -> FileWrapperError {
         let escaped = bytes.map { $0 < 0x80 && $0 >= 0x20 ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16) }.joined()
         return FileWrapperError(
-            file: path, member: escaped, code: "filewrapper.name.not-utf8",
+            file: path, member: escaped, code: .nameNotUTF8,
             message: "the folder holds a file whose name is not UTF-8 ('\(escaped)'); it cannot be represented as a child key",
             cocoaCode: .fileReadInvalidFileName)
     }
@@ -164,18 +164,18 @@ extension FileWrapperError {
     static func unsupportedURL(_ url: URL, reading: Bool) -> FileWrapperError {
         if url.isFileURL {
             return FileWrapperError(
-                file: url.path, code: "filewrapper.url.root", message: "the root folder cannot be read or written as a file wrapper",
+                file: url.path, code: .urlRoot, message: "the root folder cannot be read or written as a file wrapper",
                 cocoaCode: reading ? .fileReadInvalidFileName : .fileWriteInvalidFileName)
         }
         return FileWrapperError(
-            file: url.absoluteString, code: "filewrapper.url.not-file",
+            file: url.absoluteString, code: .urlNotFile,
             message: "only file URLs can be read or written", cocoaCode: reading ? .fileReadUnsupportedScheme : .fileWriteUnsupportedScheme)
     }
 
     /// A wrapper whose lazily read contents could not be loaded, so there is nothing to write.
     static func contentsUnavailable(at path: String, member: String?) -> FileWrapperError {
         FileWrapperError(
-            file: path, member: member, code: "filewrapper.write.contents-unavailable",
+            file: path, member: member, code: .writeContentsUnavailable,
             message: "the contents of this item could not be read, so it cannot be written", cocoaCode: .fileWriteUnknown)
     }
 }

@@ -83,12 +83,14 @@ package enum FlatRTFDContainer {
     package struct DecodingError: LocatedError, Sendable {
         package let file: String? = nil
         package let location: ErrorLocation?
-        package let code: String
+        /// The catalogued code.
+        package let kind: FlatRTFDContainerErrorCode
+        package var code: String { kind.rawValue }
         package let message: String
 
-        init(_ code: String, at offset: Int, _ message: String) {
+        init(_ kind: FlatRTFDContainerErrorCode, at offset: Int, _ message: String) {
             self.location = .byte(offset)
-            self.code = "flat-rtfd." + code
+            self.kind = kind
             self.message = message
         }
     }
@@ -97,20 +99,20 @@ package enum FlatRTFDContainer {
     package static func decode(_ data: Data) throws -> [Item] {
         let bytes = [UInt8](data)
         guard bytes.count >= 8, Array(bytes[0..<4]) == magic else {
-            throw DecodingError("magic", at: 0, "the data does not start with the flat-RTFD signature \"rtfd\"")
+            throw DecodingError(.magic, at: 0, "the data does not start with the flat-RTFD signature \"rtfd\"")
         }
         var reader = Reader(bytes: bytes, offset: 4, end: bytes.count)
         let version = try reader.word("version")
         guard version == 0 else {
-            throw DecodingError("version", at: 4, "unsupported flat-RTFD version \(version) (only 0 is known)")
+            throw DecodingError(.version, at: 4, "unsupported flat-RTFD version \(version) (only 0 is known)")
         }
         let typeOffset = reader.offset
         guard try reader.word("entry type") == directoryType else {
-            throw DecodingError("top-level-type", at: typeOffset, "the top-level entry is not a directory record")
+            throw DecodingError(.topLevelType, at: typeOffset, "the top-level entry is not a directory record")
         }
         let items = try decodeDirectory(&reader, depth: 0)
         guard reader.offset == bytes.count else {
-            throw DecodingError("trailing-bytes", at: reader.offset, "\(bytes.count - reader.offset) bytes follow the end of the container")
+            throw DecodingError(.trailingBytes, at: reader.offset, "\(bytes.count - reader.offset) bytes follow the end of the container")
         }
         return items
     }
@@ -122,7 +124,7 @@ package enum FlatRTFDContainer {
 
         mutating func word(_ what: String) throws -> UInt32 {
             guard end - offset >= 4 else {
-                throw DecodingError("truncated", at: offset, "the container ends inside the \(what)")
+                throw DecodingError(.truncated, at: offset, "the container ends inside the \(what)")
             }
             let value = UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
             offset += 4
@@ -131,7 +133,7 @@ package enum FlatRTFDContainer {
 
         mutating func take(_ count: Int, _ what: String) throws -> ArraySlice<UInt8> {
             guard count >= 0, end - offset >= count else {
-                throw DecodingError("truncated", at: offset, "the \(what) claims \(count) bytes but only \(end - offset) remain")
+                throw DecodingError(.truncated, at: offset, "the \(what) claims \(count) bytes but only \(end - offset) remain")
             }
             defer { offset += count }
             return bytes[offset..<(offset + count)]
@@ -141,13 +143,13 @@ package enum FlatRTFDContainer {
     /// Decodes a directory record whose type word has been read.
     private static func decodeDirectory(_ reader: inout Reader, depth: Int) throws -> [Item] {
         guard depth < maximumDepth else {
-            throw DecodingError("too-deep", at: reader.offset, "directories are nested more than \(maximumDepth) deep")
+            throw DecodingError(.tooDeep, at: reader.offset, "directories are nested more than \(maximumDepth) deep")
         }
         let countOffset = reader.offset
         let count = Int(try reader.word("entry count"))
         // Each entry needs at least a name length and a size: refuse counts the remaining bytes cannot hold.
         guard count <= (reader.end - reader.offset) / 8 else {
-            throw DecodingError("count", at: countOffset, "the directory claims \(count) entries, more than the remaining bytes can hold")
+            throw DecodingError(.count, at: countOffset, "the directory claims \(count) entries, more than the remaining bytes can hold")
         }
         var names: [[UInt8]] = []
         var seen = Set<[UInt8]>()
@@ -156,7 +158,7 @@ package enum FlatRTFDContainer {
             let length = Int(try reader.word("name length"))
             let name = Array(try reader.take(length, "name"))
             guard seen.insert(name).inserted else {
-                throw DecodingError("duplicate-name", at: nameOffset, "the name '\(String(decoding: name, as: UTF8.self))' appears twice in one directory")
+                throw DecodingError(.duplicateName, at: nameOffset, "the name '\(String(decoding: name, as: UTF8.self))' appears twice in one directory")
             }
             names.append(name)
         }
@@ -166,7 +168,7 @@ package enum FlatRTFDContainer {
         for (name, size) in zip(names, sizes) {
             let start = reader.offset
             guard size <= reader.end - start else {
-                throw DecodingError("truncated", at: start, "an entry claims \(size) bytes but only \(reader.end - start) remain")
+                throw DecodingError(.truncated, at: start, "an entry claims \(size) bytes but only \(reader.end - start) remain")
             }
             var entryReader = Reader(bytes: reader.bytes, offset: start, end: start + size)
             let type = try entryReader.word("entry type")
@@ -177,10 +179,10 @@ package enum FlatRTFDContainer {
             case directoryType:
                 entry = .directory(try decodeDirectory(&entryReader, depth: depth + 1))
             default:
-                throw DecodingError("entry-type", at: start, "unknown entry type \(type) (1 is data, 3 a directory)")
+                throw DecodingError(.entryType, at: start, "unknown entry type \(type) (1 is data, 3 a directory)")
             }
             guard entryReader.offset == entryReader.end else {
-                throw DecodingError("entry-size", at: entryReader.offset, "the entry is \(entryReader.offset - start) bytes long but its size says \(size)")
+                throw DecodingError(.entrySize, at: entryReader.offset, "the entry is \(entryReader.offset - start) bytes long but its size says \(size)")
             }
             reader.offset = entryReader.end
             items.append(Item(name: name, entry: entry))
@@ -196,7 +198,7 @@ package enum FlatRTFDContainer {
             let padding = Int(try reader.word("padding length"))
             let zeros = try reader.take(padding, "padding")
             guard zeros.allSatisfy({ $0 == 0 }) else {
-                throw DecodingError("padding", at: paddingOffset, "the padding before the data is not all zero bytes")
+                throw DecodingError(.padding, at: paddingOffset, "the padding before the data is not all zero bytes")
             }
         }
         return Data(try reader.take(Int(length), "data"))

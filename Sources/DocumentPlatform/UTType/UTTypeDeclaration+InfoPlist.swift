@@ -20,7 +20,7 @@ extension UTTypeDeclaration {
             data = try Data(contentsOf: url)
         } catch {
             throw UTTypeDeclarationError(
-                file: url.path, keyPath: nil, code: "uttype.infoplist.unreadable",
+                file: url.path, keyPath: nil, code: .infoPlistUnreadable,
                 message: "the Info.plist cannot be read: \(error.localizedDescription)"
             )
         }
@@ -40,13 +40,13 @@ extension UTTypeDeclaration {
             root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
             throw UTTypeDeclarationError(
-                file: file, keyPath: nil, code: "uttype.infoplist.malformed",
+                file: file, keyPath: nil, code: .infoPlistMalformed,
                 message: "the Info.plist is not a property list: \(error.localizedDescription)"
             )
         }
         guard let dictionary = root as? [String: Any] else {
             throw UTTypeDeclarationError(
-                file: file, keyPath: nil, code: "uttype.infoplist.not-a-dictionary",
+                file: file, keyPath: nil, code: .infoPlistNotADictionary,
                 message: "the Info.plist's top level is \(describe(root)), not a dictionary"
             )
         }
@@ -55,7 +55,7 @@ extension UTTypeDeclaration {
             guard let listValue = dictionary[listKey] else { continue }
             guard let list = listValue as? [Any] else {
                 throw UTTypeDeclarationError(
-                    file: file, keyPath: listKey, code: "uttype.declarations.not-an-array",
+                    file: file, keyPath: listKey, code: .declarationsNotAnArray,
                     message: "\(listKey) is \(describe(listValue)), not an array of type declarations"
                 )
             }
@@ -88,20 +88,20 @@ private struct EntryParser {
 
     func declaration(from entry: Any, kind: UTTypeDeclaration.Kind) throws(UTTypeDeclarationError) -> UTTypeDeclaration {
         guard let dictionary = entry as? [String: Any] else {
-            throw error(nil, "uttype.declaration.not-a-dictionary",
+            throw error(nil, .declarationNotADictionary,
                         "a type declaration must be a dictionary, not \(UTTypeDeclaration.describe(entry))")
         }
         guard let identifierValue = dictionary["UTTypeIdentifier"] else {
-            throw error("UTTypeIdentifier", "uttype.declaration.missing-identifier",
+            throw error("UTTypeIdentifier", .declarationMissingIdentifier,
                         "the type declaration has no UTTypeIdentifier, so the type has no name")
         }
         let identifier = try string(identifierValue, key: "UTTypeIdentifier")
         guard UTType.isValidIdentifier(identifier) else {
-            throw error("UTTypeIdentifier", "uttype.declaration.invalid-identifier",
+            throw error("UTTypeIdentifier", .declarationInvalidIdentifier,
                         "\"\(identifier)\" is not a type identifier: use letters, digits, '-' and '.'")
         }
         guard !UTType.key(for: identifier).hasPrefix("dyn.") else {
-            throw error("UTTypeIdentifier", "uttype.declaration.reserved-identifier",
+            throw error("UTTypeIdentifier", .declarationReservedIdentifier,
                         "\"\(identifier)\" is in the dyn. domain, which is reserved for dynamic types")
         }
         return UTTypeDeclaration(
@@ -126,18 +126,18 @@ private struct EntryParser {
             var strings: [(String, keyPath: String)] = []
             for (index, element) in array.enumerated() {
                 guard let string = element as? String else {
-                    throw error("\(key)[\(index)]", "uttype.declaration.bad-conforms-to",
+                    throw error("\(key)[\(index)]", .declarationBadConformsTo,
                                 "a parent identifier must be a string, not \(UTTypeDeclaration.describe(element))")
                 }
                 strings.append((string, "\(key)[\(index)]"))
             }
             identifiers = strings
         } else {
-            throw error(key, "uttype.declaration.bad-conforms-to",
+            throw error(key, .declarationBadConformsTo,
                         "\(key) must be a string or an array of strings, not \(UTTypeDeclaration.describe(value))")
         }
         for (identifier, keyPath) in identifiers where !UTType.isValidIdentifier(identifier) {
-            throw error(keyPath, "uttype.declaration.bad-conforms-to",
+            throw error(keyPath, .declarationBadConformsTo,
                         "\"\(identifier)\" is not a type identifier, so nothing can conform to it")
         }
         return identifiers.map(\.0)
@@ -148,7 +148,7 @@ private struct EntryParser {
         guard let value else { return [:] }
         let key = "UTTypeTagSpecification"
         guard let specification = value as? [String: Any] else {
-            throw error(key, "uttype.declaration.bad-tag-specification",
+            throw error(key, .declarationBadTagSpecification,
                         "\(key) must be a dictionary, not \(UTTypeDeclaration.describe(value))")
         }
         var tags: [UTTagClass: [String]] = [:]
@@ -162,14 +162,14 @@ private struct EntryParser {
                 var strings: [String] = []
                 for (index, element) in array.enumerated() {
                     guard let string = element as? String else {
-                        throw error("\(classPath)[\(index)]", "uttype.declaration.bad-tag-specification",
+                        throw error("\(classPath)[\(index)]", .declarationBadTagSpecification,
                                     "a tag must be a string, not \(UTTypeDeclaration.describe(element))")
                     }
                     strings.append(string)
                 }
                 tags[tagClass] = strings
             } else {
-                throw error(classPath, "uttype.declaration.bad-tag-specification",
+                throw error(classPath, .declarationBadTagSpecification,
                             "\(rawClass) must be a string or an array of strings, not \(UTTypeDeclaration.describe(tagValue))")
             }
         }
@@ -181,21 +181,21 @@ private struct EntryParser {
         guard let value else { return nil }
         let text = try string(value, key: "UTTypeReferenceURL")
         guard let url = URL(string: text) else {
-            throw error("UTTypeReferenceURL", "uttype.declaration.bad-reference-url", "\"\(text)\" is not a URL")
+            throw error("UTTypeReferenceURL", .declarationBadReferenceURL, "\"\(text)\" is not a URL")
         }
         return url
     }
 
     private func string(_ value: Any, key: String) throws(UTTypeDeclarationError) -> String {
         guard let string = value as? String else {
-            throw error(key, "uttype.declaration.not-a-string",
+            throw error(key, .declarationNotAString,
                         "\(key) must be a string, not \(UTTypeDeclaration.describe(value))")
         }
         return string
     }
 
     /// An error at a key of this declaration, or at the declaration itself when `key` is nil.
-    private func error(_ key: String?, _ code: String, _ message: String) -> UTTypeDeclarationError {
+    private func error(_ key: String?, _ code: UTTypeDeclarationErrorCode, _ message: String) -> UTTypeDeclarationError {
         UTTypeDeclarationError(file: file, keyPath: key.map { "\(keyPath).\($0)" } ?? keyPath, code: code, message: message)
     }
 }

@@ -23,6 +23,11 @@ public struct UTTypeDeclarationError: LocatedError, Hashable, Sendable {
         self.code = code
         self.message = message
     }
+
+    /// An error with a catalogued code, about the value at `keyPath` or about the whole file.
+    package init(file: String?, keyPath: String?, code: UTTypeDeclarationErrorCode, message: String) {
+        self.init(file: file, keyPath: keyPath, code: code.rawValue, message: message)
+    }
 }
 
 #endif

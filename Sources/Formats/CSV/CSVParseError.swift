@@ -19,4 +19,9 @@ public struct CSVParseError: LocatedError, Sendable, Equatable {
         self.location = location
         self.file = file
     }
+
+    /// An error with a catalogued code.
+    package init(code: CSVErrorCode, message: String, location: ErrorLocation?, file: String? = nil) {
+        self.init(code: code.rawValue, message: message, location: location, file: file)
+    }
 }

@@ -17,7 +17,7 @@ extension CSVTable {
         for (index, record) in records.enumerated() where record.lineEnding == .none {
             if index != records.count - 1 || record.fields.isEmpty {
                 throw CodecError(
-                    code: "csv.line-ending-missing",
+                    code: .csv(.lineEndingMissing),
                     message: index != records.count - 1
                         ? "record \(index + 1) has no line ending but is not the last record; it would merge with the next"
                         : "the last record is blank and has no line ending; it would not be written at all",

@@ -52,7 +52,7 @@ public enum CSVTokenizer {
         if let invalidOffset {
             let byte = data[data.index(data.startIndex, offsetBy: invalidOffset)]
             throw CSVParseError(
-                code: "csv.invalid-utf8", message: "the byte 0x\(String(byte, radix: 16)) is not valid UTF-8 here",
+                code: .invalidUTF8, message: "the byte 0x\(String(byte, radix: 16)) is not valid UTF-8 here",
                 location: .byte(invalidOffset))
         }
     }
@@ -104,13 +104,13 @@ public enum CSVTokenizer {
                 }
                 guard closed else {
                     throw CSVParseError(
-                        code: "csv.unterminated-quote", message: "the quoted field that starts here has no closing quote",
+                        code: .unterminatedQuote, message: "the quoted field that starts here has no closing quote",
                         location: .line(openingLine, column: openingColumn))
                 }
                 fields.append(CSVField(String(decoding: text, as: UTF8.self), isQuoted: true))
                 if index < count && bytes[index] != delimiter && bytes[index] != carriageReturn && bytes[index] != lineFeed {
                     throw CSVParseError(
-                        code: "csv.text-after-quote",
+                        code: .textAfterQuote,
                         message: "a quoted field must end at its closing quote, but text follows it; a quote inside a quoted field is written \"\"",
                         location: .line(line, column: column))
                 }
@@ -121,7 +121,7 @@ public enum CSVTokenizer {
                     if byte == delimiter || byte == carriageReturn || byte == lineFeed { break }
                     if byte == quote && strictQuotes {
                         throw CSVParseError(
-                            code: "csv.quote-in-unquoted-field",
+                            code: .quoteInUnquotedField,
                             message: "a field that holds a quote must be quoted as a whole, with the quote doubled",
                             location: .line(line, column: column))
                     }

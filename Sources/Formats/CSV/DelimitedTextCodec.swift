@@ -30,10 +30,10 @@ public struct DelimitedTextCodec<Format: DelimitedTextFormat>: DocumentCodec {
 
     public func decode(_ file: FileWrapper, contentType: UTType) throws -> CSVTable {
         guard file.isRegularFile else {
-            throw CodecError(code: "csv.not-a-file", message: "a \(Format.identifier) document must be a single file, not a folder or a link")
+            throw CodecError(code: .csv(.notAFile), message: "a \(Format.identifier) document must be a single file, not a folder or a link")
         }
         guard let data = file.regularFileContents else {
-            throw CodecError(code: "csv.unreadable", message: "the file's contents could not be read")
+            throw CodecError(code: .csv(.unreadable), message: "the file's contents could not be read")
         }
         do {
             return try CSVTable(decoding: data, delimiterCandidates: Format.delimiterCandidates, strictQuotes: Format.strictQuotes)
@@ -46,7 +46,7 @@ public struct DelimitedTextCodec<Format: DelimitedTextFormat>: DocumentCodec {
         guard Format.delimiterCandidates.contains(snapshot.dialect) else {
             let allowed = Format.delimiterCandidates.map(\.description).joined(separator: " or ")
             throw CodecError(
-                code: "csv.delimiter-mismatch",
+                code: .csv(.delimiterMismatch),
                 message: "the table is \(snapshot.dialect)-separated, but \(Format.identifier) files are \(allowed)-separated; convert it first")
         }
         return FileWrapper(regularFileWithContents: try snapshot.encoded())

@@ -52,10 +52,10 @@ public struct CodableCodec<Model: Codable & Sendable & Equatable, Format: Codabl
 
     public func decode(_ file: FileWrapper, contentType: UTType) throws -> Model {
         guard file.isRegularFile else {
-            throw CodecError(code: "codable.not-a-file", message: "a \(Format.identifier) document must be a single file, not a folder or a link")
+            throw CodecError(code: .codable(.notAFile), message: "a \(Format.identifier) document must be a single file, not a folder or a link")
         }
         guard let data = file.regularFileContents else {
-            throw CodecError(code: "codable.unreadable", message: "the file's contents could not be read")
+            throw CodecError(code: .codable(.unreadable), message: "the file's contents could not be read")
         }
         do {
             switch Format.makeDecoder() {
@@ -81,7 +81,7 @@ public struct CodableCodec<Model: Codable & Sendable & Equatable, Format: Codabl
             throw CodecError(decodingError: error)
         } catch {
             // PropertyListDecoder throws errors of its own (such as `.invalidMarker`) for damaged binary files.
-            throw CodecError(code: "codable.data-corrupted", message: "the decoder refused the file: \(error)")
+            throw CodecError(code: .codable(.dataCorrupted), message: "the decoder refused the file: \(error)")
         }
     }
 
@@ -99,7 +99,7 @@ public struct CodableCodec<Model: Codable & Sendable & Equatable, Format: Codabl
                 // Foundation cannot write OpenStep property lists (on Linux, asking traps), nor can Apple's tools.
                 guard encoder.outputFormat != .openStep else {
                     throw CodecError(
-                        code: "codable.unsupported-format", message: "OpenStep property lists can be read but not written; choose .xml or .binary")
+                        code: .codable(.unsupportedFormat), message: "OpenStep property lists can be read but not written; choose .xml or .binary")
                 }
                 let foundationBytes = try encoder.encode(model)
                 switch encoder.outputFormat {
@@ -117,7 +117,7 @@ public struct CodableCodec<Model: Codable & Sendable & Equatable, Format: Codabl
         } catch let error as EncodingError {
             throw CodecError(encodingError: error)
         } catch {
-            throw CodecError(code: "codable.invalid-value", message: "the encoder refused the model: \(error)")
+            throw CodecError(code: .codable(.invalidValue), message: "the encoder refused the model: \(error)")
         }
     }
 

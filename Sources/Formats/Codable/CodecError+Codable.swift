@@ -7,22 +7,22 @@ extension CodecError {
         switch error {
         case .typeMismatch(let type, let context):
             self.init(
-                code: "codable.type-mismatch", message: "expected \(type): \(context.debugDescription)",
+                code: .codable(.typeMismatch), message: "expected \(type): \(context.debugDescription)",
                 location: .keyPath(Self.keyPath(context.codingPath)))
         case .valueNotFound(let type, let context):
             self.init(
-                code: "codable.value-not-found", message: "expected \(type), found null or nothing: \(context.debugDescription)",
+                code: .codable(.valueNotFound), message: "expected \(type), found null or nothing: \(context.debugDescription)",
                 location: .keyPath(Self.keyPath(context.codingPath)))
         case .keyNotFound(let key, let context):
             self.init(
-                code: "codable.key-not-found", message: "the key \"\(key.stringValue)\" is missing: \(context.debugDescription)",
+                code: .codable(.keyNotFound), message: "the key \"\(key.stringValue)\" is missing: \(context.debugDescription)",
                 location: .keyPath(Self.keyPath(context.codingPath + [key])))
         case .dataCorrupted(let context):
             self.init(
-                code: "codable.data-corrupted", message: context.debugDescription,
+                code: .codable(.dataCorrupted), message: context.debugDescription,
                 location: .keyPath(Self.keyPath(context.codingPath)))
         @unknown default:
-            self.init(code: "codable.data-corrupted", message: "\(error)")
+            self.init(code: .codable(.dataCorrupted), message: "\(error)")
         }
     }
 
@@ -31,10 +31,10 @@ extension CodecError {
         switch error {
         case .invalidValue(_, let context):
             self.init(
-                code: "codable.invalid-value", message: "the value cannot be encoded: \(context.debugDescription)",
+                code: .codable(.invalidValue), message: "the value cannot be encoded: \(context.debugDescription)",
                 location: .keyPath(Self.keyPath(context.codingPath)))
         @unknown default:
-            self.init(code: "codable.invalid-value", message: "\(error)")
+            self.init(code: .codable(.invalidValue), message: "\(error)")
         }
     }
 

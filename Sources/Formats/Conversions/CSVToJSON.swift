@@ -22,7 +22,7 @@ public struct CSVToJSON: SnapshotConversion {
         }
         if Set(header.map { Array($0.utf8) }).count != header.count {
             throw CodecError(
-                code: "csv.conversion.duplicate-column",
+                code: .csv(.conversionDuplicateColumn),
                 message: "the header names a column twice, and a JSON object cannot hold the same key twice", location: .line(1, column: 1))
         }
         let lines = table.recordLines
@@ -31,7 +31,7 @@ public struct CSVToJSON: SnapshotConversion {
         for (index, record) in table.records.enumerated().dropFirst() {
             guard record.fields.count <= header.count else {
                 throw CodecError(
-                    code: "csv.conversion.extra-fields",
+                    code: .csv(.conversionExtraFields),
                     message: "the row has \(record.fields.count) fields but the header names \(header.count) columns; the extra values have no key",
                     location: .line(lines[index], column: 1))
             }

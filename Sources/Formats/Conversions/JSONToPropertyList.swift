@@ -65,7 +65,7 @@ public struct JSONToPropertyList: SnapshotConversion {
         case .bool(let flag):
             return .boolean(flag)
         case .null:
-            throw CodecError(code: "conversion.json-to-plist.null", message: "a property list has no null", location: .keyPath(path))
+            throw CodecError(code: .conversion(.jsonToPlistNull), message: "a property list has no null", location: .keyPath(path))
         }
     }
 
@@ -77,7 +77,7 @@ public struct JSONToPropertyList: SnapshotConversion {
         }
         guard let real = Double(text), real.isFinite else {
             throw CodecError(
-                code: "conversion.json-to-plist.number-out-of-range",
+                code: .conversion(.jsonToPlistNumberOutOfRange),
                 message: "the number \(text) is beyond the range of a property-list real", location: .keyPath(path))
         }
         return .real(real)
@@ -87,7 +87,7 @@ public struct JSONToPropertyList: SnapshotConversion {
         let tags = PropertyListToJSON.Encoding.self
         let inner = path + KeyPathWriter.component(key: member.key)
         func bad(_ expectation: String) -> CodecError {
-            CodecError(code: "conversion.json-to-plist.bad-tag", message: "a \(member.key) object holds \(expectation)", location: .keyPath(inner))
+            CodecError(code: .conversion(.jsonToPlistBadTag), message: "a \(member.key) object holds \(expectation)", location: .keyPath(inner))
         }
         func real(_ payload: JSONValue) throws -> Double {
             switch payload {

@@ -25,7 +25,7 @@ public struct KeyedArchiveToPropertyList: SnapshotConversion {
         case .string(let string): return .string(string)
         case .integer(let integer):
             guard integer >= Int128(Int64.min), integer <= Int128(UInt64.max) else {
-                throw CodecError(code: "keyed-archive.integer-out-of-range", message: "the integer \(integer) does not fit a property list (−2^63 through 2^64 − 1)")
+                throw CodecError(code: .keyedArchive(.integerOutOfRange), message: "the integer \(integer) does not fit a property list (−2^63 through 2^64 − 1)")
             }
             return .integer(integer)
         case .real(let real): return .real(real)

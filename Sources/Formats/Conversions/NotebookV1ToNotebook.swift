@@ -21,13 +21,13 @@ public struct NotebookV1ToNotebook: WarningReportingConversion {
 
     public func convert(_ snapshot: NotebookV1) throws -> Notebook {
         if snapshot.title.unicodeScalars.contains("\u{0}") {
-            throw CodecError(code: "notebook-v1.conversion.nul-character", message: "the title holds a NUL character, which a notebook package cannot carry", location: .keyPath("title"))
+            throw CodecError(code: .notebookV1(.conversionNULCharacter), message: "the title holds a NUL character, which a notebook package cannot carry", location: .keyPath("title"))
         }
         var pages: [Notebook.Page] = []
         for (index, page) in snapshot.pages.enumerated() {
             if page.text.unicodeScalars.contains("\u{0}") {
                 throw CodecError(
-                    code: "notebook-v1.conversion.nul-character", message: "the page holds a NUL character, which a notebook package cannot carry",
+                    code: .notebookV1(.conversionNULCharacter), message: "the page holds a NUL character, which a notebook package cannot carry",
                     location: .keyPath("pages[\(index)].text"))
             }
             pages.append(Notebook.Page(id: Self.pageID(index: index, text: page.text), text: page.text))
@@ -40,7 +40,7 @@ public struct NotebookV1ToNotebook: WarningReportingConversion {
         guard !source.pages.isEmpty else { return [] }
         let noun = source.pages.count == 1 ? "page's" : "pages'"
         return [ConversionWarning(
-            code: "notebook-v1.conversion.dates-dropped", path: "pages",
+            code: .notebookV1(.conversionDatesDropped), path: "pages",
             message: "the \(source.pages.count) \(noun) created and modified dates are not carried: the notebook package has no place for them")]
     }
 

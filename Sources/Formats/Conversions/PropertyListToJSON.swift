@@ -38,10 +38,10 @@ public struct PropertyListToJSON: SnapshotConversion {
 
     private static func json(from value: PropertyListValue, encoding: Encoding, path: String) throws -> JSONValue {
         func tagged(_ tag: String, _ payload: JSONValue) -> JSONValue { .object([JSONMember(key: tag, value: payload)]) }
-        func refuse(_ kind: String, _ what: String) -> CodecError {
+        func refuse(_ code: FormatConversionErrorCode, _ tag: String, _ what: String) -> CodecError {
             CodecError(
-                code: "conversion.plist-to-json.\(kind)",
-                message: "JSON has no type for \(what); convert with the tagged encoding to carry it as {\"$\(kind == "non-finite-real" ? "real" : kind)\": …}",
+                code: .conversion(code),
+                message: "JSON has no type for \(what); convert with the tagged encoding to carry it as {\"$\(tag)\": …}",
                 location: .keyPath(path))
         }
         switch value {
@@ -63,24 +63,24 @@ public struct PropertyListToJSON: SnapshotConversion {
         case .string(let text):
             return .string(text)
         case .integer(let integer):
-            guard let number = JSONNumber("\(integer)") else { throw refuse("integer", "the integer \(integer)") }
+            guard let number = JSONNumber("\(integer)") else { throw refuse(.plistToJSONInteger, "integer", "the integer \(integer)") }
             return .number(number)
         case .real(let real):
             if real.isFinite, let number = number(real) { return .number(number) }
-            guard encoding == .tagged else { throw refuse("non-finite-real", "the real \(real)") }
+            guard encoding == .tagged else { throw refuse(.plistToJSONNonFiniteReal, "real", "the real \(real)") }
             return tagged(Encoding.realTag, .string(nonFiniteName(real)))
         case .boolean(let flag):
             return .bool(flag)
         case .date(let seconds):
-            guard encoding == .tagged else { throw refuse("date", "a date") }
+            guard encoding == .tagged else { throw refuse(.plistToJSONDate, "date", "a date") }
             if seconds.isFinite, let number = number(seconds) { return tagged(Encoding.dateTag, .number(number)) }
             return tagged(Encoding.dateTag, .string(nonFiniteName(seconds)))
         case .data(let data):
-            guard encoding == .tagged else { throw refuse("data", "data (\(data.count) bytes)") }
+            guard encoding == .tagged else { throw refuse(.plistToJSONData, "data", "data (\(data.count) bytes)") }
             return tagged(Encoding.dataTag, .string(data.base64EncodedString()))
         case .uid(let uid):
-            guard encoding == .tagged else { throw refuse("uid", "a keyed-archive UID") }
-            guard let number = JSONNumber("\(uid)") else { throw refuse("uid", "the UID \(uid)") }
+            guard encoding == .tagged else { throw refuse(.plistToJSONUID, "uid", "a keyed-archive UID") }
+            guard let number = JSONNumber("\(uid)") else { throw refuse(.plistToJSONUID, "uid", "the UID \(uid)") }
             return tagged(Encoding.uidTag, .number(number))
         }
     }

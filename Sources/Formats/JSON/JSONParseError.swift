@@ -30,8 +30,8 @@ public struct JSONParseError: LocatedError, Sendable, Equatable {
         (file.map { $0 + ": " } ?? "") + place + ": " + message + " [\(code)]"
     }
 
-    init(code: String, message: String, offset: Int, earlierOffset: Int? = nil, in bytes: UnsafeRawBufferPointer) {
-        self.code = code
+    init(code: JSONErrorCode, message: String, offset: Int, earlierOffset: Int? = nil, in bytes: UnsafeRawBufferPointer) {
+        self.code = code.rawValue
         self.message = message
         self.offset = offset
         self.earlierOffset = earlierOffset

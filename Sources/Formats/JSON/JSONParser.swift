@@ -141,7 +141,7 @@ private struct JSONScanner {
         self.loneSurrogates = loneSurrogates
     }
 
-    func failure(_ code: String, _ message: String, at offset: Int? = nil, earlierOffset: Int? = nil) -> JSONParseError {
+    func failure(_ code: JSONErrorCode, _ message: String, at offset: Int? = nil, earlierOffset: Int? = nil) -> JSONParseError {
         JSONParseError(code: code, message: message, offset: offset ?? index, earlierOffset: earlierOffset, in: bytes)
     }
 
@@ -156,13 +156,13 @@ private struct JSONScanner {
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
         skipWhitespace()
         guard index < bytes.count else {
-            throw failure("json.empty", "the document holds no JSON value")
+            throw failure(.empty, "the document holds no JSON value")
         }
         var stack: [OpenContainer] = []
         readingValues: while true {
             // Here a value starts at `index` (whitespace skipped).
             guard index < bytes.count else {
-                throw failure("json.unexpected-end", "the document ends where a value was expected")
+                throw failure(.unexpectedEnd, "the document ends where a value was expected")
             }
             var value: JSONValue
             switch bytes[index] {
@@ -199,7 +199,7 @@ private struct JSONScanner {
                 skipWhitespace()
                 if stack[top].isObject {
                     stack[top].members.append(JSONMember(key: stack[top].pendingKey, value: value))
-                    guard index < bytes.count else { throw failure("json.unexpected-end", "the document ends inside an object") }
+                    guard index < bytes.count else { throw failure(.unexpectedEnd, "the document ends inside an object") }
                     switch bytes[index] {
                     case UInt8(ascii: ","):
                         index += 1
@@ -209,30 +209,30 @@ private struct JSONScanner {
                         index += 1
                         value = .object(stack.removeLast().members)
                     default:
-                        throw failure("json.unexpected-character", "expected ',' or '}' after a member, found \(describeByte(at: index))")
+                        throw failure(.unexpectedCharacter, "expected ',' or '}' after a member, found \(describeByte(at: index))")
                     }
                 } else {
                     stack[top].elements.append(value)
-                    guard index < bytes.count else { throw failure("json.unexpected-end", "the document ends inside an array") }
+                    guard index < bytes.count else { throw failure(.unexpectedEnd, "the document ends inside an array") }
                     switch bytes[index] {
                     case UInt8(ascii: ","):
                         index += 1
                         skipWhitespace()
                         if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
-                            throw failure("json.trailing-comma", "a comma must be followed by another element, not by ']'")
+                            throw failure(.trailingComma, "a comma must be followed by another element, not by ']'")
                         }
                         continue readingValues
                     case UInt8(ascii: "]"):
                         index += 1
                         value = .array(stack.removeLast().elements)
                     default:
-                        throw failure("json.unexpected-character", "expected ',' or ']' after an element, found \(describeByte(at: index))")
+                        throw failure(.unexpectedCharacter, "expected ',' or ']' after an element, found \(describeByte(at: index))")
                     }
                 }
             }
             skipWhitespace()
             guard index == bytes.count else {
-                throw failure("json.trailing-content", "\(describeByte(at: index)) follows the end of the JSON value")
+                throw failure(.trailingContent, "\(describeByte(at: index)) follows the end of the JSON value")
             }
             return value
         }
@@ -240,7 +240,7 @@ private struct JSONScanner {
 
     func checkDepth(_ depth: Int) throws(JSONParseError) {
         if depth > maximumDepth {
-            throw failure("json.too-deep", "arrays and objects are nested more than \(maximumDepth) deep")
+            throw failure(.tooDeep, "arrays and objects are nested more than \(maximumDepth) deep")
         }
     }
 
@@ -248,26 +248,26 @@ private struct JSONScanner {
     mutating func readKey(into container: inout OpenContainer, afterComma: Bool) throws(JSONParseError) {
         skipWhitespace()
         guard index < bytes.count else {
-            throw failure("json.unexpected-end", "the document ends inside an object")
+            throw failure(.unexpectedEnd, "the document ends inside an object")
         }
         guard bytes[index] == UInt8(ascii: "\"") else {
             if bytes[index] == UInt8(ascii: "}") && afterComma {
-                throw failure("json.trailing-comma", "a comma must be followed by another member, not by '}'")
+                throw failure(.trailingComma, "a comma must be followed by another member, not by '}'")
             }
-            throw failure("json.unexpected-character", "\(describeByte(at: index)) cannot start a member; a key is a string in double quotes")
+            throw failure(.unexpectedCharacter, "\(describeByte(at: index)) cannot start a member; a key is a string in double quotes")
         }
         let keyOffset = index
         let key = try parseString()
         if let earlier = container.insertKey(key, at: keyOffset) {
             let first = JSONParseError.place(of: earlier, in: bytes)
             throw failure(
-                "json.duplicate-key", "the key \(JSONStringEscaper.quoted(key)) appears twice in one object; it first appears at \(first)",
+                .duplicateKey, "the key \(JSONStringEscaper.quoted(key)) appears twice in one object; it first appears at \(first)",
                 at: keyOffset, earlierOffset: earlier)
         }
         skipWhitespace()
-        guard index < bytes.count else { throw failure("json.unexpected-end", "the document ends inside an object") }
+        guard index < bytes.count else { throw failure(.unexpectedEnd, "the document ends inside an object") }
         guard bytes[index] == UInt8(ascii: ":") else {
-            throw failure("json.unexpected-character", "expected ':' after a key, found \(describeByte(at: index))")
+            throw failure(.unexpectedCharacter, "expected ':' after a key, found \(describeByte(at: index))")
         }
         index += 1
         skipWhitespace()
@@ -290,7 +290,7 @@ private struct JSONScanner {
         case UInt8(ascii: "n"): try expectLiteral("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         default:
-            throw failure("json.unexpected-character", "\(describeByte(at: index)) cannot start a JSON value")
+            throw failure(.unexpectedCharacter, "\(describeByte(at: index)) cannot start a JSON value")
         }
     }
 
@@ -299,7 +299,7 @@ private struct JSONScanner {
         let count = literal.utf8CodeUnitCount
         for offset in 0..<count {
             guard start + offset < bytes.count, bytes[start + offset] == literal.utf8Start[offset] else {
-                throw failure("json.invalid-literal", "expected the literal \(literal)", at: start)
+                throw failure(.invalidLiteral, "expected the literal \(literal)", at: start)
             }
         }
         index = start + count
@@ -310,23 +310,23 @@ private struct JSONScanner {
         func isDigit(_ offset: Int) -> Bool { offset < bytes.count && bytes[offset] >= 0x30 && bytes[offset] <= 0x39 }
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard isDigit(index) else {
-            throw failure("json.invalid-number", "a '-' must be followed by a digit", at: index)
+            throw failure(.invalidNumber, "a '-' must be followed by a digit", at: index)
         }
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
-            if isDigit(index) { throw failure("json.invalid-number", "a number cannot have a leading zero", at: start) }
+            if isDigit(index) { throw failure(.invalidNumber, "a number cannot have a leading zero", at: start) }
         } else {
             while isDigit(index) { index += 1 }
         }
         if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
             index += 1
-            guard isDigit(index) else { throw failure("json.invalid-number", "a '.' in a number must be followed by a digit") }
+            guard isDigit(index) else { throw failure(.invalidNumber, "a '.' in a number must be followed by a digit") }
             while isDigit(index) { index += 1 }
         }
         if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
             index += 1
             if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
-            guard isDigit(index) else { throw failure("json.invalid-number", "an exponent must have a digit") }
+            guard isDigit(index) else { throw failure(.invalidNumber, "an exponent must have a digit") }
             while isDigit(index) { index += 1 }
         }
         return JSONNumber(validatedText: String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
@@ -357,7 +357,7 @@ private struct JSONScanner {
         scalars.append(contentsOf: String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self).unicodeScalars)
         while true {
             guard index < bytes.count else {
-                throw failure("json.unexpected-end", "the string opened at \(ByteOffset.describe(open)) has no closing '\"'")
+                throw failure(.unexpectedEnd, "the string opened at \(ByteOffset.describe(open)) has no closing '\"'")
             }
             let byte = bytes[index]
             switch byte {
@@ -367,7 +367,7 @@ private struct JSONScanner {
             case UInt8(ascii: "\\"):
                 scalars.append(try parseEscape())
             case 0x00..<0x20:
-                throw failure("json.control-character", "the control character 0x\(byte < 0x10 ? "0" : "")\(String(byte, radix: 16)) must be escaped in a string")
+                throw failure(.controlCharacter, "the control character 0x\(byte < 0x10 ? "0" : "")\(String(byte, radix: 16)) must be escaped in a string")
             case 0x00..<0x80:
                 scalars.append(Unicode.Scalar(byte))
                 index += 1
@@ -382,23 +382,23 @@ private struct JSONScanner {
         switch StrictUTF8Scalar.decode(bytes, at: index) {
         case .scalar(let value, let length):
             guard let scalar = Unicode.Scalar(value) else {
-                throw failure("json.invalid-utf8", "the bytes here are an overlong or surrogate UTF-8 sequence")
+                throw failure(.invalidUTF8, "the bytes here are an overlong or surrogate UTF-8 sequence")
             }
             index += length
             return scalar
         case .invalidLead:
-            throw failure("json.invalid-utf8", "the byte 0x\(String(lead, radix: 16)) is not valid UTF-8 here")
+            throw failure(.invalidUTF8, "the byte 0x\(String(lead, radix: 16)) is not valid UTF-8 here")
         case .incomplete:
-            throw failure("json.invalid-utf8", "the byte 0x\(String(lead, radix: 16)) starts an incomplete UTF-8 sequence")
+            throw failure(.invalidUTF8, "the byte 0x\(String(lead, radix: 16)) starts an incomplete UTF-8 sequence")
         case .overlongOrSurrogate:
-            throw failure("json.invalid-utf8", "the bytes here are an overlong or surrogate UTF-8 sequence")
+            throw failure(.invalidUTF8, "the bytes here are an overlong or surrogate UTF-8 sequence")
         }
     }
 
     mutating func parseEscape() throws(JSONParseError) -> Unicode.Scalar {
         let start = index
         index += 1
-        guard index < bytes.count else { throw failure("json.unexpected-end", "the document ends inside an escape") }
+        guard index < bytes.count else { throw failure(.unexpectedEnd, "the document ends inside an escape") }
         let letter = bytes[index]
         index += 1
         switch letter {
@@ -414,12 +414,12 @@ private struct JSONScanner {
             let first = try parseHexQuad(escapeStart: start)
             if (0xDC00...0xDFFF).contains(first) {
                 if loneSurrogates == .replace { return "\u{FFFD}" }
-                throw failure("json.lone-surrogate", "the escape \\u\(String(first, radix: 16)) is a low surrogate without a high one", at: start)
+                throw failure(.loneSurrogate, "the escape \\u\(String(first, radix: 16)) is a low surrogate without a high one", at: start)
             }
             if (0xD800...0xDBFF).contains(first) {
                 guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
                     if loneSurrogates == .replace { return "\u{FFFD}" }
-                    throw failure("json.lone-surrogate", "the escape \\u\(String(first, radix: 16)) is a high surrogate without a low one", at: start)
+                    throw failure(.loneSurrogate, "the escape \\u\(String(first, radix: 16)) is a high surrogate without a low one", at: start)
                 }
                 let secondStart = index
                 index += 2
@@ -430,29 +430,29 @@ private struct JSONScanner {
                         index = secondStart
                         return "\u{FFFD}"
                     }
-                    throw failure("json.lone-surrogate", "the escape \\u\(String(first, radix: 16)) is a high surrogate without a low one", at: start)
+                    throw failure(.loneSurrogate, "the escape \\u\(String(first, radix: 16)) is a high surrogate without a low one", at: start)
                 }
                 let value = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
                 guard let scalar = Unicode.Scalar(value) else {
-                    throw failure("json.invalid-escape", "the surrogate pair does not name a scalar", at: start)
+                    throw failure(.invalidEscape, "the surrogate pair does not name a scalar", at: start)
                 }
                 return scalar
             }
             guard let scalar = Unicode.Scalar(first) else {
-                throw failure("json.invalid-escape", "the escape does not name a scalar", at: start)
+                throw failure(.invalidEscape, "the escape does not name a scalar", at: start)
             }
             return scalar
         default:
-            throw failure("json.invalid-escape", "\\\(describeByte(at: index - 1)) is not a JSON escape", at: start)
+            throw failure(.invalidEscape, "\\\(describeByte(at: index - 1)) is not a JSON escape", at: start)
         }
     }
 
     mutating func parseHexQuad(escapeStart: Int) throws(JSONParseError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard index < bytes.count else { throw failure("json.unexpected-end", "the document ends inside a \\u escape") }
+            guard index < bytes.count else { throw failure(.unexpectedEnd, "the document ends inside a \\u escape") }
             guard let digit = HexadecimalDigit.value(bytes[index]) else {
-                throw failure("json.invalid-escape", "a \\u escape needs four hex digits", at: escapeStart)
+                throw failure(.invalidEscape, "a \\u escape needs four hex digits", at: escapeStart)
             }
             value = value << 4 | UInt32(digit)
             index += 1

@@ -23,16 +23,18 @@ public struct KeyedArchiveCodec: DocumentCodec {
 
     public func decode(_ file: FileWrapper, contentType: UTType) throws -> KeyedArchiveDocument {
         guard file.isRegularFile else {
-            throw CodecError(code: "keyed-archive.not-a-file", message: "a keyed archive is a single file, not a folder")
+            throw CodecError(code: .keyedArchive(.notAFile), message: "a keyed archive is a single file, not a folder")
         }
-        return try KeyedArchiveDocument(propertyList: try Self.propertyList(file, codePrefix: "keyed-archive"))
+        return try KeyedArchiveDocument(propertyList: try Self.propertyList(file))
     }
 
     /// Reads a file's property list in whichever form its bytes are (`PropertyListCodec.read`), keeping
     /// a binary file's layout so that it can be written back byte for byte.
-    static func propertyList(_ file: FileWrapper, codePrefix: String) throws -> PropertyListDocument {
+    static func propertyList(
+        _ file: FileWrapper, unreadable: CodecError.Code = .keyedArchive(.unreadable)
+    ) throws -> PropertyListDocument {
         guard let data = file.regularFileContents else {
-            throw CodecError(code: codePrefix + ".unreadable", message: "the file's contents could not be read")
+            throw CodecError(code: unreadable, message: "the file's contents could not be read")
         }
         return try PropertyListCodec.read(data)
     }
@@ -42,9 +44,11 @@ public struct KeyedArchiveCodec: DocumentCodec {
     }
 
     /// The bytes of a property list in its own form (a kept binary layout reproduces the source bytes).
-    static func data(_ document: PropertyListDocument, codePrefix: String = "keyed-archive") throws -> Data {
+    static func data(
+        _ document: PropertyListDocument, unwritable: CodecError.Code = .keyedArchive(.unwritableFormat)
+    ) throws -> Data {
         guard document.format != .openStep else {
-            throw CodecError(code: codePrefix + ".unwritable-format", message: "this cannot be written as an OpenStep property list; choose binary or XML")
+            throw CodecError(code: unwritable, message: "this cannot be written as an OpenStep property list; choose binary or XML")
         }
         return try PropertyListCodec.write(document, as: document.format)
     }

@@ -24,30 +24,30 @@ struct KeyedArchiveDecoder {
 
     init(propertyList: PropertyListValue, maximumDepth: Int) throws {
         guard case .dictionary(let entries) = propertyList else {
-            throw Self.error("not-an-archive", "a keyed archive is a dictionary at the top level, not \(Self.describe(propertyList))", at: "")
+            throw Self.error(.notAnArchive, "a keyed archive is a dictionary at the top level, not \(Self.describe(propertyList))", at: "")
         }
         let allowed: Set<String> = ["$archiver", "$version", "$top", "$objects"]
         if let unexpected = entries.first(where: { !allowed.contains($0.key) }) {
-            throw Self.error("unexpected-key", "a keyed archive holds only $archiver, $version, $top and $objects, not \(unexpected.key)", at: unexpected.key)
+            throw Self.error(.unexpectedKey, "a keyed archive holds only $archiver, $version, $top and $objects, not \(unexpected.key)", at: unexpected.key)
         }
         func entry(_ key: String) -> PropertyListValue? { entries.first { $0.key == key }?.value }
         guard case .string(let archiver) = entry("$archiver"), KeyedArchive.archiverNames.contains(archiver) else {
-            throw Self.error("bad-archiver", "$archiver must be NSKeyedArchiver (or NRKeyedArchiver), not \(entry("$archiver").map(Self.describe) ?? "missing")", at: "$archiver")
+            throw Self.error(.badArchiver, "$archiver must be NSKeyedArchiver (or NRKeyedArchiver), not \(entry("$archiver").map(Self.describe) ?? "missing")", at: "$archiver")
         }
         guard case .integer(KeyedArchive.version) = entry("$version") else {
-            throw Self.error("bad-version", "$version must be 100000, not \(entry("$version").map(Self.describe) ?? "missing")", at: "$version")
+            throw Self.error(.badVersion, "$version must be 100000, not \(entry("$version").map(Self.describe) ?? "missing")", at: "$version")
         }
         guard let top = entry("$top") else {
-            throw Self.error("missing-top", "the archive has no $top dictionary naming its root objects", at: "$top")
+            throw Self.error(.missingTop, "the archive has no $top dictionary naming its root objects", at: "$top")
         }
         guard case .dictionary(let topEntries) = top else {
-            throw Self.error("malformed-top", "$top must be a dictionary of named roots, not \(Self.describe(top))", at: "$top")
+            throw Self.error(.malformedTop, "$top must be a dictionary of named roots, not \(Self.describe(top))", at: "$top")
         }
         guard case .array(let objects) = entry("$objects") else {
-            throw Self.error("missing-objects", "the archive has no $objects array", at: "$objects")
+            throw Self.error(.missingObjects, "the archive has no $objects array", at: "$objects")
         }
         guard case .string("$null") = objects.first else {
-            throw Self.error("not-null-at-zero", "$objects[0] must be the string $null, which UID 0 stands for", at: "$objects[0]")
+            throw Self.error(.notNullAtZero, "$objects[0] must be the string $null, which UID 0 stands for", at: "$objects[0]")
         }
         self.objects = objects
         self.archiver = archiver
@@ -60,7 +60,7 @@ struct KeyedArchiveDecoder {
     mutating func decode() throws -> KeyedArchive {
         let top = try decodeFields(topEntries, path: "$top", depth: 0)
         if let unreached = reached.firstIndex(of: false) {
-            throw Self.error("unreachable-object", "nothing in the archive refers to this object, so a tree would lose it", at: "$objects[\(unreached)]")
+            throw Self.error(.unreachableObject, "nothing in the archive refers to this object, so a tree would lose it", at: "$objects[\(unreached)]")
         }
         return KeyedArchive(archiver: archiver, top: top)
     }
@@ -69,11 +69,11 @@ struct KeyedArchiveDecoder {
 
     private mutating func decodeObject(_ uid: UInt32, path: String, depth: Int) throws -> KeyedArchiveValue {
         guard depth <= maximumDepth else {
-            throw Self.error("too-deep", "objects nest more than \(maximumDepth) deep", at: path)
+            throw Self.error(.tooDeep, "objects nest more than \(maximumDepth) deep", at: path)
         }
         if uid == 0 { return .nilReference }
         guard Int(uid) < objects.count else {
-            throw Self.error("dangling-uid", "UID \(uid) is past the end of $objects (\(objects.count) objects)", at: path)
+            throw Self.error(.danglingUID, "UID \(uid) is past the end of $objects (\(objects.count) objects)", at: path)
         }
         reached[Int(uid)] = true
         let objectPath = "$objects[\(uid)]"
@@ -86,22 +86,22 @@ struct KeyedArchiveDecoder {
         case .dictionary(let entries) where Self.uid(.dictionary(entries)) == nil:
             if let ordinal = ordinals[uid] {
                 if inProgress.contains(uid) && !genericObjects.contains(uid) {
-                    throw Self.error("cycle", "\(objectPath) contains itself through \(path), and a Foundation value cannot be rebuilt around a cycle", at: path)
+                    throw Self.error(.cycle, "\(objectPath) contains itself through \(path), and a Foundation value cannot be rebuilt around a cycle", at: path)
                 }
                 return .reference(ordinal)
             }
             return try decodeClassObject(uid, entries: entries, path: objectPath, depth: depth)
         case let other:
-            throw Self.error("malformed-object", "an entry of $objects is a string, number, data or a dictionary with $class, not \(Self.describe(other))", at: objectPath)
+            throw Self.error(.malformedObject, "an entry of $objects is a string, number, data or a dictionary with $class, not \(Self.describe(other))", at: objectPath)
         }
     }
 
     private mutating func decodeClassObject(_ uid: UInt32, entries: [PropertyListEntry], path: String, depth: Int) throws -> KeyedArchiveValue {
         guard let classEntry = entries.first(where: { $0.key == "$class" }) else {
-            throw Self.error("malformed-object", "an object stored as a dictionary must name its class in $class", at: path)
+            throw Self.error(.malformedObject, "an object stored as a dictionary must name its class in $class", at: path)
         }
         guard let classUID = Self.uid(classEntry.value) else {
-            throw Self.error("bad-class-reference", "$class must be a UID, not \(Self.describe(classEntry.value))", at: path + ".$class")
+            throw Self.error(.badClassReference, "$class must be a UID, not \(Self.describe(classEntry.value))", at: path + ".$class")
         }
         let type = try archivedClass(classUID, path: path + ".$class")
         let fields = entries.filter { $0.key != "$class" }
@@ -163,7 +163,7 @@ struct KeyedArchiveDecoder {
             return .object(type, fields: try decodeFields(fields, path: path, depth: depth))
         }
         // `kind(of:fields:)` checked the layout, so only a broken invariant gets here.
-        throw Self.error("malformed-object", "the fields of this \(type.name) do not match its layout", at: path)
+        throw Self.error(.malformedObject, "the fields of this \(type.name) do not match its layout", at: path)
     }
 
     /// Which kind a class with these fields decodes to: a Foundation kind only when the layout is exactly Foundation's.
@@ -221,12 +221,12 @@ struct KeyedArchiveDecoder {
     private mutating func archivedClass(_ uid: UInt32, path: String) throws -> KeyedArchiveClass {
         if let known = classes[uid] { return known }
         guard uid != 0, Int(uid) < objects.count else {
-            throw Self.error("dangling-uid", "the class UID \(uid) is past the end of $objects (\(objects.count) objects) or names $null", at: path)
+            throw Self.error(.danglingUID, "the class UID \(uid) is past the end of $objects (\(objects.count) objects) or names $null", at: path)
         }
         reached[Int(uid)] = true
         let classPath = "$objects[\(uid)]"
         guard case .dictionary(let entries) = objects[Int(uid)] else {
-            throw Self.error("bad-class-reference", "$class must refer to a class dictionary, and \(classPath) is \(Self.describe(objects[Int(uid)]))", at: path)
+            throw Self.error(.badClassReference, "$class must refer to a class dictionary, and \(classPath) is \(Self.describe(objects[Int(uid)]))", at: path)
         }
         func strings(_ key: String) -> [String]? {
             guard case .array(let elements) = entries.first(where: { $0.key == key })?.value else { return nil }
@@ -237,18 +237,18 @@ struct KeyedArchiveDecoder {
             return names.count == elements.count ? names : nil
         }
         guard case .string(let name) = entries.first(where: { $0.key == "$classname" })?.value else {
-            throw Self.error("bad-class-reference", "the class dictionary has no $classname string", at: classPath)
+            throw Self.error(.badClassReference, "the class dictionary has no $classname string", at: classPath)
         }
         guard let chain = strings("$classes") else {
-            throw Self.error("bad-class-reference", "the class dictionary has no $classes array of names", at: classPath)
+            throw Self.error(.badClassReference, "the class dictionary has no $classes array of names", at: classPath)
         }
         let hasHints = entries.contains { $0.key == "$classhints" }
         let hints = strings("$classhints")
         if hasHints && hints == nil {
-            throw Self.error("bad-class-reference", "$classhints must be an array of class names", at: classPath + ".$classhints")
+            throw Self.error(.badClassReference, "$classhints must be an array of class names", at: classPath + ".$classhints")
         }
         if let extra = entries.first(where: { !["$classname", "$classes", "$classhints"].contains($0.key) }) {
-            throw Self.error("bad-class-reference", "a class dictionary holds only $classname, $classes and $classhints, not \(extra.key)", at: classPath)
+            throw Self.error(.badClassReference, "a class dictionary holds only $classname, $classes and $classhints, not \(extra.key)", at: classPath)
         }
         let type = KeyedArchiveClass(name: name, chain: chain, hints: hints)
         classes[uid] = type
@@ -281,7 +281,7 @@ struct KeyedArchiveDecoder {
 
     private mutating func fieldValue(_ value: PropertyListValue, path: String, depth: Int) throws -> KeyedArchiveFieldValue {
         guard depth <= maximumDepth else {
-            throw Self.error("too-deep", "values nest more than \(maximumDepth) deep", at: path)
+            throw Self.error(.tooDeep, "values nest more than \(maximumDepth) deep", at: path)
         }
         if let uid = Self.uid(value) {
             return .object(try decodeObject(uid, path: path, depth: depth + 1))
@@ -343,8 +343,8 @@ struct KeyedArchiveDecoder {
         }
     }
 
-    static func error(_ code: String, _ message: String, at path: String) -> CodecError {
-        CodecError(code: "keyed-archive." + code, message: message, location: path.isEmpty ? nil : .keyPath(path))
+    static func error(_ code: KeyedArchiveErrorCode, _ message: String, at path: String) -> CodecError {
+        CodecError(code: .keyedArchive(code), message: message, location: path.isEmpty ? nil : .keyPath(path))
     }
 }
 

@@ -42,7 +42,7 @@ struct KeyedArchiveEncoder {
 
     private mutating func encodeField(_ value: KeyedArchiveFieldValue, path: String, depth: Int) throws -> PropertyListValue {
         guard depth <= maximumDepth else {
-            throw KeyedArchiveDecoder.error("too-deep", "the tree nests more than \(maximumDepth) deep", at: path)
+            throw KeyedArchiveDecoder.error(.tooDeep, "the tree nests more than \(maximumDepth) deep", at: path)
         }
         switch value {
         case .object(let object): return .uid(try encodeObject(object, path: path, depth: depth + 1))
@@ -60,7 +60,7 @@ struct KeyedArchiveEncoder {
 
     private mutating func encodeObject(_ value: KeyedArchiveValue, path: String, depth: Int) throws -> UInt32 {
         guard depth <= maximumDepth else {
-            throw KeyedArchiveDecoder.error("too-deep", "the tree nests more than \(maximumDepth) deep", at: path)
+            throw KeyedArchiveDecoder.error(.tooDeep, "the tree nests more than \(maximumDepth) deep", at: path)
         }
         switch value {
         case .nilReference: return 0
@@ -72,14 +72,14 @@ struct KeyedArchiveEncoder {
         case .reference(let number):
             guard number >= 0, number < ordinals.count else {
                 throw KeyedArchiveDecoder.error(
-                    "dangling-reference", "reference \(number) names no object met before it (\(ordinals.count) so far)", at: path)
+                    .danglingReference, "reference \(number) names no object met before it (\(ordinals.count) so far)", at: path)
             }
             return ordinals[number]
         default:
             break
         }
         guard let type = value.archivedClass else {
-            throw KeyedArchiveDecoder.error("malformed-object", "this value has no class to archive it with", at: path)
+            throw KeyedArchiveDecoder.error(.malformedObject, "this value has no class to archive it with", at: path)
         }
         let uid = try append(.string("$null"), path: path)
         ordinals.append(uid)
@@ -141,7 +141,7 @@ struct KeyedArchiveEncoder {
 
     private mutating func append(_ object: PropertyListValue, path: String) throws -> UInt32 {
         guard let uid = UInt32(exactly: objects.count) else {
-            throw KeyedArchiveDecoder.error("too-many-objects", "an archive holds at most 2^32 objects", at: path)
+            throw KeyedArchiveDecoder.error(.tooManyObjects, "an archive holds at most 2^32 objects", at: path)
         }
         objects.append(object)
         return uid

@@ -103,7 +103,7 @@ enum KeyedArchiveRendering {
 
         mutating func field(_ value: KeyedArchiveFieldValue, path: String, depth: Int) throws -> Node {
             guard depth <= maximumDepth else {
-                throw KeyedArchiveDecoder.error("too-deep", "the tree nests more than \(maximumDepth) deep", at: path)
+                throw KeyedArchiveDecoder.error(.tooDeep, "the tree nests more than \(maximumDepth) deep", at: path)
             }
             switch value {
             case .object(let object): return try self.value(object, path: path, depth: depth + 1)
@@ -125,7 +125,7 @@ enum KeyedArchiveRendering {
 
         static func plain(_ value: PropertyListValue, path: String, depth: Int, maximumDepth: Int) throws -> Node {
             guard depth <= maximumDepth else {
-                throw KeyedArchiveDecoder.error("too-deep", "the tree nests more than \(maximumDepth) deep", at: path)
+                throw KeyedArchiveDecoder.error(.tooDeep, "the tree nests more than \(maximumDepth) deep", at: path)
             }
             switch value {
             case .string(let string): return .string(string)
@@ -146,7 +146,7 @@ enum KeyedArchiveRendering {
 
         mutating func value(_ value: KeyedArchiveValue, path: String, depth: Int) throws -> Node {
             guard depth <= maximumDepth else {
-                throw KeyedArchiveDecoder.error("too-deep", "the tree nests more than \(maximumDepth) deep", at: path)
+                throw KeyedArchiveDecoder.error(.tooDeep, "the tree nests more than \(maximumDepth) deep", at: path)
             }
             var number: Int?
             if value.archivedClass != nil {

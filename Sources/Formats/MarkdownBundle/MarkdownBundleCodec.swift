@@ -32,29 +32,29 @@ public struct MarkdownBundleCodec: DocumentCodec {
 
     public func decode(_ file: FileWrapper, contentType: UTType) throws -> MarkdownBundle {
         guard file.isDirectory, let children = file.fileWrappers else {
-            throw CodecError(code: "markdown-bundle.not-a-folder", message: "a Markdown bundle must be a folder holding document.md")
+            throw CodecError(code: .markdownBundle(.notAFolder), message: "a Markdown bundle must be a folder holding document.md")
         }
         guard let documentFile = children[MarkdownBundle.documentMemberName] else {
-            throw CodecError(code: "markdown-bundle.missing-document", message: "the bundle has no document.md", location: .member(MarkdownBundle.documentMemberName))
+            throw CodecError(code: .markdownBundle(.missingDocument), message: "the bundle has no document.md", location: .member(MarkdownBundle.documentMemberName))
         }
         guard documentFile.isRegularFile, let data = documentFile.regularFileContents else {
-            throw CodecError(code: "markdown-bundle.unreadable", message: "document.md is not a readable file", location: .member(MarkdownBundle.documentMemberName))
+            throw CodecError(code: .markdownBundle(.unreadable), message: "document.md is not a readable file", location: .member(MarkdownBundle.documentMemberName))
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw CodecError(code: "markdown-bundle.invalid-utf8", message: "document.md is not valid UTF-8", location: .member(MarkdownBundle.documentMemberName))
+            throw CodecError(code: .markdownBundle(.invalidUTF8), message: "document.md is not valid UTF-8", location: .member(MarkdownBundle.documentMemberName))
         }
         for name in children.keys.sorted() where name != MarkdownBundle.documentMemberName && name != MarkdownBundle.attachmentsFolderName {
-            throw CodecError(code: "markdown-bundle.unexpected-member", message: "only document.md and attachments/ belong in a Markdown bundle", location: .member(name))
+            throw CodecError(code: .markdownBundle(.unexpectedMember), message: "only document.md and attachments/ belong in a Markdown bundle", location: .member(name))
         }
         var attachments: [RTFDAttachment] = []
         if let folder = children[MarkdownBundle.attachmentsFolderName] {
             guard folder.isDirectory, let files = folder.fileWrappers else {
-                throw CodecError(code: "markdown-bundle.unexpected-member", message: "attachments must be a folder", location: .member(MarkdownBundle.attachmentsFolderName))
+                throw CodecError(code: .markdownBundle(.unexpectedMember), message: "attachments must be a folder", location: .member(MarkdownBundle.attachmentsFolderName))
             }
             for name in files.keys.sorted() {
                 let member = MarkdownBundle.attachmentsFolderName + "/" + name
                 guard let child = files[name], child.isRegularFile, let contents = child.regularFileContents else {
-                    throw CodecError(code: "markdown-bundle.unexpected-member", message: "an attachment must be a readable single file", location: .member(member))
+                    throw CodecError(code: .markdownBundle(.unexpectedMember), message: "an attachment must be a readable single file", location: .member(member))
                 }
                 attachments.append(RTFDAttachment(name: name, contents: contents))
             }
@@ -67,7 +67,7 @@ public struct MarkdownBundleCodec: DocumentCodec {
         for attachment in snapshot.attachments {
             guard RTFDDocument.isSafeMemberName(attachment.name), files[attachment.name] == nil else {
                 throw CodecError(
-                    code: "markdown-bundle.bad-member-name", message: "'\(attachment.name)' cannot be a file name",
+                    code: .markdownBundle(.badMemberName), message: "'\(attachment.name)' cannot be a file name",
                     location: .member(MarkdownBundle.attachmentsFolderName + "/" + attachment.name))
             }
             files[attachment.name] = FileWrapper(regularFileWithContents: attachment.contents)

@@ -45,17 +45,17 @@ public struct NotebookCodec: DocumentCodec {
     /// Decodes, telling `metadataRead` how many pages follow and calling `pageRead` after each (for progress).
     func decode(_ file: FileWrapper, metadataRead: (Int) -> Void, pageRead: () -> Void) throws -> Notebook {
         guard file.isDirectory else {
-            throw CodecError(code: "notebook.not-a-package", message: "a notebook must be a folder (package), not a single file")
+            throw CodecError(code: .notebook(.notAPackage), message: "a notebook must be a folder (package), not a single file")
         }
         guard let children = file.fileWrappers else {
-            throw CodecError(code: "notebook.unreadable", message: "the package's members could not be listed")
+            throw CodecError(code: .notebook(.unreadable), message: "the package's members could not be listed")
         }
         let metadata = try Self.readMetadata(children[Self.metadataName])
         metadataRead(metadata.pageIDs.count)
         var seen = Set<UUID>()
         if let duplicate = metadata.pageIDs.first(where: { !seen.insert($0).inserted }) {
             throw CodecError(
-                code: "notebook.metadata.duplicate-page", message: "page \(duplicate.uuidString) is listed twice",
+                code: .notebook(.metadataDuplicatePage), message: "page \(duplicate.uuidString) is listed twice",
                 location: .inMember(Self.metadataName, .keyPath("pageIDs")))
         }
         let pageFiles = metadata.pageIDs.isEmpty ? [:] : try Self.pageFolder(children[Self.pagesName])
@@ -70,16 +70,16 @@ public struct NotebookCodec: DocumentCodec {
 
     private static func readMetadata(_ wrapper: FileWrapper?) throws -> NotebookMetadata {
         guard let wrapper, wrapper.isRegularFile else {
-            throw CodecError(code: "notebook.metadata.missing", message: "the package has no metadata.json file", location: .member(metadataName))
+            throw CodecError(code: .notebook(.metadataMissing), message: "the package has no metadata.json file", location: .member(metadataName))
         }
         guard let data = wrapper.regularFileContents else {
-            throw CodecError(code: "notebook.metadata.unreadable", message: "metadata.json could not be read", location: .member(metadataName))
+            throw CodecError(code: .notebook(.metadataUnreadable), message: "metadata.json could not be read", location: .member(metadataName))
         }
         do {
             return try JSONDecoder().decode(NotebookMetadata.self, from: data)
         } catch {
             throw CodecError(
-                code: "notebook.metadata.invalid",
+                code: .notebook(.metadataInvalid),
                 message: "metadata.json is not a notebook's metadata (a title and a list of page IDs): \(error)",
                 location: .member(metadataName))
         }
@@ -87,7 +87,7 @@ public struct NotebookCodec: DocumentCodec {
 
     private static func pageFolder(_ wrapper: FileWrapper?) throws -> [String: FileWrapper] {
         guard let wrapper, wrapper.isDirectory, let pages = wrapper.fileWrappers else {
-            throw CodecError(code: "notebook.pages.missing", message: "the package has no pages folder, but its metadata lists pages", location: .member(pagesName))
+            throw CodecError(code: .notebook(.pagesMissing), message: "the package has no pages folder, but its metadata lists pages", location: .member(pagesName))
         }
         return pages
     }
@@ -95,15 +95,15 @@ public struct NotebookCodec: DocumentCodec {
     private static func readPage(_ id: UUID, _ wrapper: FileWrapper?) throws -> String {
         let member = pageMember(id)
         guard let wrapper, wrapper.isRegularFile else {
-            throw CodecError(code: "notebook.page.missing", message: "the metadata lists this page, but the package does not hold it", location: .member(member))
+            throw CodecError(code: .notebook(.pageMissing), message: "the metadata lists this page, but the package does not hold it", location: .member(member))
         }
         guard let data = wrapper.regularFileContents else {
-            throw CodecError(code: "notebook.page.unreadable", message: "the page could not be read (it may have been removed since the notebook was opened)", location: .member(member))
+            throw CodecError(code: .notebook(.pageUnreadable), message: "the page could not be read (it may have been removed since the notebook was opened)", location: .member(member))
         }
         switch StrictUTF8.decode(data) {
         case .success(let text): return text
         case .failure(let invalid):
-            throw CodecError(code: "notebook.page.invalid-utf8", message: "the page is not valid UTF-8", location: .inMember(member, .byte(invalid.offset)))
+            throw CodecError(code: .notebook(.pageInvalidUTF8), message: "the page is not valid UTF-8", location: .inMember(member, .byte(invalid.offset)))
         }
     }
 

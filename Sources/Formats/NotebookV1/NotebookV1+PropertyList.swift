@@ -67,36 +67,36 @@ extension NotebookV1 {
             return value
         }
         guard let root = archive.root, case .object(let notebookClass, let fields) = root, isClass(notebookClass, named: "Notebook") else {
-            throw error("not-a-notebook", "the archive's root is not a Notebook object", at: "root")
+            throw error(.notANotebook, "the archive's root is not a Notebook object", at: "root")
         }
         let notebookFields = try Self.fields(fields, expected: ["title", "pages"], path: "root")
         guard case .string(let title) = notebookFields["title"] else {
-            throw error("bad-field", "the title must be a string", at: "root.title")
+            throw error(.badField, "the title must be a string", at: "root.title")
         }
         guard case .array(let elements, _) = notebookFields["pages"] else {
-            throw error("bad-field", "pages must be an array of Page objects", at: "root.pages")
+            throw error(.badField, "pages must be an array of Page objects", at: "root.pages")
         }
         var pageClass: KeyedArchiveClass?
         var pages: [Page] = []
         for (index, element) in elements.enumerated() {
             let path = "root.pages[\(index)]"
             guard case .object(let type, let fields) = element, isClass(type, named: "Page") else {
-                throw error("bad-field", "each page must be a Page object", at: path)
+                throw error(.badField, "each page must be a Page object", at: path)
             }
             if let pageClass, pageClass != type {
-                throw error("mixed-page-classes", "pages of two classes (\(pageClass.name), \(type.name)) cannot be written back as one", at: path)
+                throw error(.mixedPageClasses, "pages of two classes (\(pageClass.name), \(type.name)) cannot be written back as one", at: path)
             }
             pageClass = type
             let pageFields = try Self.fields(fields, expected: ["text", "created", "modified"], path: path)
             guard case .string(let text) = pageFields["text"] else {
-                throw error("bad-field", "a page's text must be a string", at: path + ".text")
+                throw error(.badField, "a page's text must be a string", at: path + ".text")
             }
             func date(_ key: String) throws -> Date {
                 guard case .date(let seconds, let type)? = pageFields[key].map(resolve), type == .date else {
-                    throw error("bad-field", "a page's \(key) must be a date", at: path + "." + key)
+                    throw error(.badField, "a page's \(key) must be a date", at: path + "." + key)
                 }
                 guard seconds.isFinite else {
-                    throw error("bad-date", "a page's \(key) date is not a finite time", at: path + "." + key)
+                    throw error(.badDate, "a page's \(key) date is not a finite time", at: path + "." + key)
                 }
                 return Date(timeIntervalSinceReferenceDate: seconds)
             }
@@ -117,15 +117,15 @@ extension NotebookV1 {
         var values: [String: KeyedArchiveValue] = [:]
         for field in fields {
             guard expected.contains(field.key) else {
-                throw error("unexpected-field", "\(field.key) is not a field of notebook v1, and would be lost", at: path + "." + field.key)
+                throw error(.unexpectedField, "\(field.key) is not a field of notebook v1, and would be lost", at: path + "." + field.key)
             }
             guard case .object(let value) = field.value else {
-                throw error("bad-field", "\(field.key) must be stored as an object, not in place", at: path + "." + field.key)
+                throw error(.badField, "\(field.key) must be stored as an object, not in place", at: path + "." + field.key)
             }
             values[field.key] = value
         }
         if let missing = expected.first(where: { values[$0] == nil }) {
-            throw error("missing-field", "the \(missing) field is missing", at: path + "." + missing)
+            throw error(.missingField, "the \(missing) field is missing", at: path + "." + missing)
         }
         return values
     }
@@ -148,31 +148,31 @@ extension NotebookV1 {
     static func readPlain(_ value: PropertyListValue, format: PropertyListDocument.Format) throws -> NotebookV1 {
         func entries(_ value: PropertyListValue, expected: [String], path: String) throws -> [String: PropertyListValue] {
             guard case .dictionary(let entries) = value else {
-                throw error("not-a-notebook", "a notebook v1 property list is a dictionary", at: path)
+                throw error(.notANotebook, "a notebook v1 property list is a dictionary", at: path)
             }
             var values: [String: PropertyListValue] = [:]
             for entry in entries {
                 guard expected.contains(entry.key) else {
-                    throw error("unexpected-field", "\(entry.key) is not a field of notebook v1, and would be lost", at: path.isEmpty ? entry.key : path + "." + entry.key)
+                    throw error(.unexpectedField, "\(entry.key) is not a field of notebook v1, and would be lost", at: path.isEmpty ? entry.key : path + "." + entry.key)
                 }
                 values[entry.key] = entry.value
             }
             if let missing = expected.first(where: { values[$0] == nil }) {
-                throw error("missing-field", "the \(missing) field is missing", at: path.isEmpty ? missing : path + "." + missing)
+                throw error(.missingField, "the \(missing) field is missing", at: path.isEmpty ? missing : path + "." + missing)
             }
             return values
         }
         let notebook = try entries(value, expected: ["title", "pages"], path: "")
-        guard case .string(let title) = notebook["title"] else { throw error("bad-field", "the title must be a string", at: "title") }
-        guard case .array(let elements) = notebook["pages"] else { throw error("bad-field", "pages must be an array", at: "pages") }
+        guard case .string(let title) = notebook["title"] else { throw error(.badField, "the title must be a string", at: "title") }
+        guard case .array(let elements) = notebook["pages"] else { throw error(.badField, "pages must be an array", at: "pages") }
         var pages: [Page] = []
         for (index, element) in elements.enumerated() {
             let path = "pages[\(index)]"
             let page = try entries(element, expected: ["text", "created", "modified"], path: path)
-            guard case .string(let text) = page["text"] else { throw error("bad-field", "a page's text must be a string", at: path + ".text") }
+            guard case .string(let text) = page["text"] else { throw error(.badField, "a page's text must be a string", at: path + ".text") }
             func date(_ key: String) throws -> Date {
-                guard case .date(let seconds) = page[key] else { throw error("bad-field", "a page's \(key) must be a date", at: path + "." + key) }
-                guard seconds.isFinite else { throw error("bad-date", "a page's \(key) date is not a finite time", at: path + "." + key) }
+                guard case .date(let seconds) = page[key] else { throw error(.badField, "a page's \(key) must be a date", at: path + "." + key) }
+                guard seconds.isFinite else { throw error(.badDate, "a page's \(key) date is not a finite time", at: path + "." + key) }
                 return Date(timeIntervalSinceReferenceDate: seconds)
             }
             pages.append(Page(text: text, created: try date("created"), modified: try date("modified")))
@@ -180,7 +180,7 @@ extension NotebookV1 {
         return NotebookV1(title: title, pages: pages, storage: .propertyList(format: format))
     }
 
-    static func error(_ code: String, _ message: String, at path: String) -> CodecError {
-        CodecError(code: "notebook-v1." + code, message: message, location: .keyPath(path))
+    static func error(_ code: NotebookV1ErrorCode, _ message: String, at path: String) -> CodecError {
+        CodecError(code: .notebookV1(code), message: message, location: .keyPath(path))
     }
 }

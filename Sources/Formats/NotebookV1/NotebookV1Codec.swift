@@ -29,13 +29,16 @@ public struct NotebookV1Codec: DocumentCodec {
 
     public func decode(_ file: FileWrapper, contentType: UTType) throws -> NotebookV1 {
         guard file.isRegularFile else {
-            throw CodecError(code: "notebook-v1.not-a-file", message: "a notebook v1 is a single file, not a folder")
+            throw CodecError(code: .notebookV1(.notAFile), message: "a notebook v1 is a single file, not a folder")
         }
-        return try NotebookV1(propertyList: try KeyedArchiveCodec.propertyList(file, codePrefix: "notebook-v1"))
+        let propertyList = try KeyedArchiveCodec.propertyList(file, unreadable: .notebookV1(.unreadable))
+        return try NotebookV1(propertyList: propertyList)
     }
 
     public func encode(_ snapshot: NotebookV1, previous: FileWrapper?, contentType: UTType) throws -> FileWrapper {
-        FileWrapper(regularFileWithContents: try KeyedArchiveCodec.data(try snapshot.propertyList(), codePrefix: "notebook-v1"))
+        FileWrapper(
+            regularFileWithContents: try KeyedArchiveCodec.data(
+                try snapshot.propertyList(), unwritable: .notebookV1(.unwritableFormat)))
     }
 
     public func differences(expected: NotebookV1, actual: NotebookV1) -> [SnapshotDifference] {

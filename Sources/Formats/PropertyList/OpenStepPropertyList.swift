@@ -63,9 +63,9 @@ public enum OpenStepPropertyList {
         let bytes = [UInt8](data)
         let utf8: [UInt8]
         if let (form, markLength) = XMLPropertyListText.sniff(bytes) {
-            utf8 = try XMLPropertyListText.utf8(from: bytes, form: form, start: markLength, code: "plist.openstep.encoding")
+            utf8 = try XMLPropertyListText.utf8(from: bytes, form: form, start: markLength, code: .plist(.openStepEncoding))
         } else {
-            utf8 = try XMLPropertyListText.utf8(from: bytes, form: .utf8, start: 0, code: "plist.openstep.encoding")
+            utf8 = try XMLPropertyListText.utf8(from: bytes, form: .utf8, start: 0, code: .plist(.openStepEncoding))
         }
         var parser = OpenStepPropertyListParser(units: Array(String(decoding: utf8, as: UTF8.self).utf16), options: options)
         return try parser.parseDocument()
@@ -76,7 +76,7 @@ public enum OpenStepPropertyList {
     /// Foundation on Linux traps when asked to; write XML or binary instead.
     public static func write(_ value: PropertyListValue) throws -> Data {
         throw CodecError(
-            code: "plist.openstep.write-unsupported",
+            code: .plist(.openStepWriteUnsupported),
             message: "the OpenStep form is read only, as in Apple's tools; write the property list as XML or binary")
     }
 }

@@ -28,10 +28,10 @@ public struct PropertyListCodec: DocumentCodec {
 
     public func decode(_ file: FileWrapper, contentType: UTType) throws -> PropertyListDocument {
         guard file.isRegularFile else {
-            throw CodecError(code: "plist.not-a-file", message: "a property list must be a single file, not a folder or a link")
+            throw CodecError(code: .plist(.notAFile), message: "a property list must be a single file, not a folder or a link")
         }
         guard let data = file.regularFileContents else {
-            throw CodecError(code: "plist.unreadable", message: "the file's contents could not be read")
+            throw CodecError(code: .plist(.unreadable), message: "the file's contents could not be read")
         }
         return try Self.read(data)
     }
@@ -70,7 +70,7 @@ public struct PropertyListCodec: DocumentCodec {
             return try XMLPropertyList.write(document.value)
         case .openStep:
             throw CodecError(
-                code: "plist.openstep.write-unsupported",
+                code: .plist(.openStepWriteUnsupported),
                 message: "property lists are not written in the OpenStep form; save as com.apple.xml-property-list or com.apple.binary-property-list")
         }
     }

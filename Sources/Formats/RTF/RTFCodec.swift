@@ -20,10 +20,10 @@ public struct RTFCodec: DocumentCodec {
 
     public func decode(_ file: FileWrapper, contentType: UTType) throws -> RTFDocument {
         guard file.isRegularFile else {
-            throw CodecError(code: "rtf.not-a-file", message: "an RTF document must be a single file, not a folder or a link")
+            throw CodecError(code: .rtf(.notAFile), message: "an RTF document must be a single file, not a folder or a link")
         }
         guard let data = file.regularFileContents else {
-            throw CodecError(code: "rtf.unreadable", message: "the file's contents could not be read")
+            throw CodecError(code: .rtf(.unreadable), message: "the file's contents could not be read")
         }
         return try RTFDocument(source: data)
     }
@@ -45,11 +45,11 @@ extension RTFDocument {
         do {
             written = try RTFReader().read([UInt8](source))
         } catch {
-            throw CodecError(code: "rtf.writer-unavailable", message: "the RTF source no longer reads (\(error)); docmigrate has no RTF writer to make new source")
+            throw CodecError(code: .rtf(.writerUnavailable), message: "the RTF source no longer reads (\(error)); docmigrate has no RTF writer to make new source")
         }
         if let first = Self.differences(expected: paragraphs, actual: written, path: "").first {
             throw CodecError(
-                code: "rtf.writer-unavailable",
+                code: .rtf(.writerUnavailable),
                 message: "the document was edited (\(first)) but docmigrate has no RTF writer: only unchanged RTF can be saved")
         }
     }

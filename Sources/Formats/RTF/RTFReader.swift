@@ -36,7 +36,7 @@ public struct RTFReader: Sendable {
     /// Reads `bytes`, which must start with `{\rtf`, into paragraphs.
     public func read(_ bytes: [UInt8]) throws -> [RTFParagraph] {
         guard bytes.starts(with: Array("{\\rtf".utf8)) else {
-            throw CodecError(code: "rtf.not-rtf", message: "the file does not start with {\\rtf, so it is not RTF", location: .byte(0))
+            throw CodecError(code: .rtf(.notRTF), message: "the file does not start with {\\rtf, so it is not RTF", location: .byte(0))
         }
         var machine = RTFStateMachine(options: options)
         var tokenizer = RTFTokenizer(bytes: bytes)
@@ -56,10 +56,10 @@ public struct RTFReader: Sendable {
             case 0, UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 continue
             case UInt8(ascii: "}"):
-                throw CodecError(code: "rtf.unbalanced-groups", message: "this } closes no group: the document's group already ended", location: .byte(offset))
+                throw CodecError(code: .rtf(.unbalancedGroups), message: "this } closes no group: the document's group already ended", location: .byte(offset))
             default:
                 throw CodecError(
-                    code: "rtf.trailing-content", message: "\(RTFTokenizer.describe(bytes[offset])) follows the end of the document's group",
+                    code: .rtf(.trailingContent), message: "\(RTFTokenizer.describe(bytes[offset])) follows the end of the document's group",
                     location: .byte(offset))
             }
         }
@@ -155,7 +155,7 @@ struct RTFStateMachine {
         guard isFinished else {
             let innermost = stack.isEmpty ? 0 : state.openedAt
             throw CodecError(
-                code: "rtf.unbalanced-groups",
+                code: .rtf(.unbalancedGroups),
                 message: "the file ends with \(stack.count + (started ? 1 : 0)) group(s) still open; the innermost opened at byte \(innermost)",
                 location: .byte(end))
         }
@@ -172,7 +172,7 @@ struct RTFStateMachine {
             return
         }
         guard stack.count < options.maximumDepth else {
-            throw CodecError(code: "rtf.too-deep", message: "groups are nested more than \(options.maximumDepth) deep", location: .byte(offset))
+            throw CodecError(code: .rtf(.tooDeep), message: "groups are nested more than \(options.maximumDepth) deep", location: .byte(offset))
         }
         stack.append(state)
         state.role = .none
@@ -229,13 +229,13 @@ struct RTFStateMachine {
         let page = currentCodePage
         guard let encoding = page.encoding else {
             throw CodecError(
-                code: "rtf.unsupported-code-page",
+                code: .rtf(.unsupportedCodePage),
                 message: "the byte 0x\(String(byte, radix: 16)) is in \(page.name), which docmigrate has no table for",
                 location: .byte(offset))
         }
         guard let scalar = encoding.scalar(for: byte) else {
             throw CodecError(
-                code: "rtf.undefined-character", message: "the byte 0x\(String(byte, radix: 16)) has no character in \(page.name)",
+                code: .rtf(.undefinedCharacter), message: "the byte 0x\(String(byte, radix: 16)) has no character in \(page.name)",
                 location: .byte(offset))
         }
         try emit(scalar, at: offset)
@@ -255,7 +255,7 @@ struct RTFStateMachine {
 
     private mutating func unicode(_ parameter: Int, at offset: Int) throws {
         guard (-32768...65535).contains(parameter) else {
-            throw CodecError(code: "rtf.bad-unicode", message: "\\u\(parameter) is not a 16-bit value", location: .byte(offset))
+            throw CodecError(code: .rtf(.badUnicode), message: "\\u\(parameter) is not a 16-bit value", location: .byte(offset))
         }
         fallbackToSkip = state.unicodeSkipCount
         guard needsCharacters else { return }
@@ -266,7 +266,7 @@ struct RTFStateMachine {
             highSurrogate = (value, offset)
         case 0xDC00...0xDFFF:
             guard let high = highSurrogate else {
-                throw CodecError(code: "rtf.unpaired-surrogate", message: "\\u\(parameter) is a low surrogate with no high surrogate before it", location: .byte(offset))
+                throw CodecError(code: .rtf(.unpairedSurrogate), message: "\\u\(parameter) is a low surrogate with no high surrogate before it", location: .byte(offset))
             }
             highSurrogate = nil
             let combined = 0x10000 + ((high.value - 0xD800) << 10) + (value - 0xDC00)
@@ -283,7 +283,7 @@ struct RTFStateMachine {
     private mutating func ensureNoPendingSurrogate() throws {
         if let high = highSurrogate {
             throw CodecError(
-                code: "rtf.unpaired-surrogate", message: "a high surrogate (\\u) is not followed by a low surrogate",
+                code: .rtf(.unpairedSurrogate), message: "a high surrogate (\\u) is not followed by a low surrogate",
                 location: .byte(high.offset))
         }
     }

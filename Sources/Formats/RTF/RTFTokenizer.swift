@@ -58,7 +58,7 @@ struct RTFTokenizer {
 
     private mutating func escape(at start: Int) throws -> RTFToken {
         guard offset < bytes.count else {
-            throw CodecError(code: "rtf.truncated", message: "the file ends right after a backslash", location: .byte(start))
+            throw CodecError(code: .rtf(.truncated), message: "the file ends right after a backslash", location: .byte(start))
         }
         let first = bytes[offset]
         guard Self.isLetter(first) else {
@@ -75,7 +75,7 @@ struct RTFTokenizer {
             let count = parameter ?? 0
             guard count >= 0, count <= bytes.count - offset else {
                 throw CodecError(
-                    code: "rtf.truncated-binary",
+                    code: .rtf(.truncatedBinary),
                     message: "\\bin\(count) claims \(count) bytes of binary data but only \(bytes.count - offset) remain",
                     location: .byte(start))
             }
@@ -97,7 +97,7 @@ struct RTFTokenizer {
         guard offset > digitsStart else { return nil }
         guard offset - digitsStart <= Self.maximumParameterDigits else {
             throw CodecError(
-                code: "rtf.parameter-out-of-range",
+                code: .rtf(.parameterOutOfRange),
                 message: "the parameter of \\\(name) has more than \(Self.maximumParameterDigits) digits", location: .byte(start))
         }
         var value = 0
@@ -105,7 +105,7 @@ struct RTFTokenizer {
         value = negative ? -value : value
         guard value >= Int(Int32.min), value <= Int(Int32.max) else {
             throw CodecError(
-                code: "rtf.parameter-out-of-range",
+                code: .rtf(.parameterOutOfRange),
                 message: "the parameter \(value) of \\\(name) does not fit in 32 bits", location: .byte(start))
         }
         return value
@@ -115,7 +115,7 @@ struct RTFTokenizer {
         guard bytes.count - offset >= 2, let high = HexadecimalDigit.value(bytes[offset]), let low = HexadecimalDigit.value(bytes[offset + 1]) else {
             let found = bytes[offset..<min(offset + 2, bytes.count)].map { Self.describe($0) }.joined(separator: " ")
             throw CodecError(
-                code: "rtf.bad-hex-escape",
+                code: .rtf(.badHexEscape),
                 message: "\\' must be followed by two hexadecimal digits, not \(found.isEmpty ? "the end of the file" : found)",
                 location: .byte(start))
         }

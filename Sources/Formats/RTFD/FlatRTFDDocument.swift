@@ -26,25 +26,25 @@ public struct FlatRTFDDocument: Sendable, Hashable {
         do {
             items = try FlatRTFDContainer.decode(source)
         } catch let error as FlatRTFDContainer.DecodingError {
-            throw CodecError(code: error.code, message: error.message, location: error.location)
+            throw CodecError(code: .init(error.kind), message: error.message, location: error.location)
         }
         var members: [(name: String, contents: Data)] = []
         for item in items {
             guard let name = String(validating: item.name, as: UTF8.self) else {
-                throw CodecError(code: "flat-rtfd.bad-member-name", message: "a member name is not valid UTF-8", location: .keyPath("entries"))
+                throw CodecError(code: .flatRTFD(.badMemberName), message: "a member name is not valid UTF-8", location: .keyPath("entries"))
             }
             if Self.metadataNames.contains(name) { continue }
             if name == ".." {
                 throw CodecError(
-                    code: "flat-rtfd.not-a-package",
+                    code: .flatRTFD(.notAPackage),
                     message: "the container holds a single plain file, not an RTFD package", location: .member(name))
             }
             guard RTFDDocument.isSafeMemberName(name) else {
-                throw CodecError(code: "flat-rtfd.bad-member-name", message: "'\(name)' cannot be a member name of a package", location: .member(name))
+                throw CodecError(code: .flatRTFD(.badMemberName), message: "'\(name)' cannot be a member name of a package", location: .member(name))
             }
             guard case .data(let contents) = item.entry else {
                 throw CodecError(
-                    code: "flat-rtfd.unsupported-member", message: "the member is a folder; RTFD attachments must be single files",
+                    code: .flatRTFD(.unsupportedMember), message: "the member is a folder; RTFD attachments must be single files",
                     location: .member(name))
             }
             members.append((name, contents))

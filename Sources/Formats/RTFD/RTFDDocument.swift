@@ -26,7 +26,7 @@ public struct RTFDDocument: Sendable, Hashable {
         guard let text = members.first(where: { $0.name == Self.textMemberName }) else {
             let names = members.map(\.name).sorted().joined(separator: ", ")
             throw CodecError(
-                code: "rtfd.missing-text",
+                code: .rtfd(.missingText),
                 message: "an RTFD must hold its text in TXT.rtf, which is missing (members: \(names.isEmpty ? "none" : names))",
                 location: .member(Self.textMemberName))
         }

@@ -106,10 +106,10 @@ public enum MarkdownFlavor: TextCodecFlavor {
 enum TextCodecFile {
     static func decode(_ file: FileWrapper, options: TextCodecOptions) throws -> TextDocument {
         guard file.isRegularFile else {
-            throw CodecError(code: "text.not-a-file", message: "a text document must be a single file, not a folder or a link")
+            throw CodecError(code: .text(.notAFile), message: "a text document must be a single file, not a folder or a link")
         }
         guard let data = file.regularFileContents else {
-            throw CodecError(code: "text.unreadable", message: "the file's contents could not be read")
+            throw CodecError(code: .text(.unreadable), message: "the file's contents could not be read")
         }
         return try data.withUnsafeBytes { raw in
             try TextDecoding.decode(raw.bindMemory(to: UInt8.self), options: options)

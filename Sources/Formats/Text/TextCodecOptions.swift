@@ -34,7 +34,7 @@ public struct TextCodecOptions: Sendable, Hashable {
         fallbackEncoding = try options["fallback-encoding"].map { try TextEncoding.named($0, option: "fallback-encoding") }
         if let fallback = fallbackEncoding, !fallback.isEightBit {
             throw CodecError(
-                code: "codec.option.invalid-value",
+                code: .codecs(.optionInvalidValue),
                 message: "a fallback encoding must be an 8-bit encoding (macintosh, windows-1252, iso-8859-1, us-ascii), not \(fallback.name): UTF encodings are detected without one",
                 location: .keyPath("fallback-encoding"))
         }

@@ -38,7 +38,7 @@ package enum TextDecoding {
             return try decode(bytes, as: .utf8, skipping: 0, replacing: true)
         }
         throw CodecError(
-            code: "text.undetectable-encoding",
+            code: .text(.undetectableEncoding),
             message: "the byte 0x\(hex(bytes[firstInvalidUTF8])) here is not UTF-8, the file has no byte-order mark and is not UTF-16, and no fallback encoding was declared: name the encoding with --fallback-encoding (macintosh, windows-1252, iso-8859-1) or --encoding, or \"codecOptions\" in a golden manifest",
             location: .byte(firstInvalidUTF8))
     }
@@ -108,7 +108,7 @@ package enum TextDecoding {
             return document
         } catch let invalid as Invalid {
             throw CodecError(
-                code: "text.invalid-bytes", message: "\(invalid.reason) is not valid \(encoding.name)",
+                code: .text(.invalidBytes), message: "\(invalid.reason) is not valid \(encoding.name)",
                 location: .byte(skipping + invalid.offset))
         }
     }

@@ -73,7 +73,7 @@ extension TextDocument {
         let name = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
         let shown = scalar.properties.generalCategory == .control ? "" : " '\(scalar)'"
         return CodecError(
-            code: "text.unencodable-character",
+            code: .text(.unencodableCharacter),
             message: "the character \(name)\(shown) (index \(index) among the text's Unicode scalars) cannot be stored in \(encoding.name)",
             location: .line(line, column: column))
     }

@@ -136,7 +136,7 @@ extension TextTranscoding {
                 }
             } catch let invalid as TextDecoding.Invalid {
                 throw CodecError(
-                    code: "text.invalid-bytes", message: "\(invalid.reason) is not valid \(TextEncoding.singleByte(encoding).name)",
+                    code: .text(.invalidBytes), message: "\(invalid.reason) is not valid \(TextEncoding.singleByte(encoding).name)",
                     location: .byte(offset + invalid.offset))
             }
         }

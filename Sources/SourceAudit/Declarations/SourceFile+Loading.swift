@@ -6,6 +6,12 @@ public struct SourceAuditError: LocatedError, Sendable {
     public let location: ErrorLocation? = nil
     public let code: String
     public let message: String
+
+    init(file: String?, code: SourceAuditErrorCode, message: String) {
+        self.file = file
+        self.code = code.rawValue
+        self.message = message
+    }
 }
 
 extension SourceFile {
@@ -16,12 +22,12 @@ extension SourceFile {
         for path in paths {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                throw SourceAuditError(file: path, code: "audit.missing", message: "there is no file or folder here")
+                throw SourceAuditError(file: path, code: .missing, message: "there is no file or folder here")
             }
             let found = isFolder.boolValue ? try swiftFiles(under: path) : [path]
             for file in found {
                 guard let data = FileManager.default.contents(atPath: file) else {
-                    throw SourceAuditError(file: file, code: "audit.unreadable", message: "the file could not be read")
+                    throw SourceAuditError(file: file, code: .unreadable, message: "the file could not be read")
                 }
                 // Swift sources are UTF-8; a stray invalid byte is replaced rather than hiding the whole file.
                 files.append(SourceFile(path: file, source: String(decoding: data, as: UTF8.self)))

@@ -13,9 +13,14 @@ public struct InspectionError: LocatedError, Sendable, Hashable {
         self.file = file
     }
 
+    /// An error with a catalogued code.
+    package init(code: InspectionErrorCode, message: String, file: String?) {
+        self.init(code: code.rawValue, message: message, file: file)
+    }
+
     /// Nothing exists at the path (`inspect.missing`).
     public static func missing(_ path: String) -> InspectionError {
-        InspectionError(code: "inspect.missing", message: "there is no file or folder here", file: path)
+        InspectionError(code: .missing, message: "there is no file or folder here", file: path)
     }
 
     /// No registered codec reads the detected type (`inspect.no-codec`); the message lists the codecs there are.
@@ -32,7 +37,7 @@ public struct InspectionError: LocatedError, Sendable, Hashable {
         }
         let list = registered.isEmpty ? "no codec is registered" : "the registered codecs are " + registered.joined(separator: "; ")
         return InspectionError(
-            code: "inspect.no-codec",
+            code: .noCodec,
             message: "no registered codec reads the content type \(detection.contentType.identifier) (\(how)); \(list). "
                 + "Name one of their content types with --type if the file is one of them",
             file: path)

@@ -32,19 +32,19 @@ public struct GoldenCorpus: Sendable {
         do {
             data = try Data(contentsOf: manifestURL)
         } catch {
-            throw VerificationError(file: file, code: "manifest.unreadable", message: "the manifest could not be read: \(error.localizedDescription)")
+            throw VerificationError(file: file, code: .manifestUnreadable, message: "the manifest could not be read: \(error.localizedDescription)")
         }
         let manifest = try decode(data, file: file)
         guard let registered = codecs.codec(identifier: manifest.codec) else {
             let known = codecs.codecs.map(\.identifier).sorted().joined(separator: ", ")
             throw VerificationError(
-                file: file, location: .keyPath("codec"), code: "manifest.codec.unknown",
+                file: file, location: .keyPath("codec"), code: .manifestCodecUnknown,
                 message: "no codec named '\(manifest.codec)' is registered (registered: \(known))")
         }
         let codec = try configure(registered, manifest: manifest, options: options, file: file)
         guard let contentType = codec.readableContentTypes.first(where: { $0.identifier.lowercased() == manifest.contentType.lowercased() }) else {
             throw VerificationError(
-                file: file, location: .keyPath("contentType"), code: "manifest.content-type.unknown",
+                file: file, location: .keyPath("contentType"), code: .manifestContentTypeUnknown,
                 message: "the \(codec.identifier) codec does not read '\(manifest.contentType)' (it reads \(codec.readableContentTypes.map(\.identifier).joined(separator: ", ")))")
         }
         let available = registry.routes(for: codec)
@@ -54,7 +54,7 @@ public struct GoldenCorpus: Sendable {
             for (index, name) in names.enumerated() {
                 guard let route = available.first(where: { $0.name == name }) else {
                     throw VerificationError(
-                        file: file, location: .keyPath("routes[\(index)]"), code: "manifest.route.unknown",
+                        file: file, location: .keyPath("routes[\(index)]"), code: .manifestRouteUnknown,
                         message: "no route named '\(name)' for the \(codec.identifier) codec (routes: \(available.map(\.name).joined(separator: ", ")))")
                 }
                 routes.append(route)
@@ -64,7 +64,7 @@ public struct GoldenCorpus: Sendable {
             try checkPath(goldenCase.input, in: folder, file: file, keyPath: "cases[\(index)].input")
             if goldenCase.codecOptions != nil {
                 throw VerificationError(
-                    file: file, location: .keyPath("cases[\(index)].codecOptions"), code: "manifest.codec-options.invalid",
+                    file: file, location: .keyPath("cases[\(index)].codecOptions"), code: .manifestCodecOptionsInvalid,
                     message: "codec options are set per corpus, for every case: put this case in a corpus folder of its own with \"codecOptions\" at its top level")
             }
             if case .converts(let target, let golden)? = goldenCase.expect {
@@ -72,12 +72,12 @@ public struct GoldenCorpus: Sendable {
                 try checkPath(golden, in: folder, file: file, keyPath: "cases[\(index)].expect.converts.golden", mustExist: false)
                 guard codecs.codec(identifier: target) != nil else {
                     throw VerificationError(
-                        file: file, location: .keyPath("cases[\(index)].expect.converts.codec"), code: "manifest.codec.unknown",
+                        file: file, location: .keyPath("cases[\(index)].expect.converts.codec"), code: .manifestCodecUnknown,
                         message: "no codec named '\(target)' is registered")
                 }
                 guard codecs.conversion(from: codec.identifier, to: target) != nil else {
                     throw VerificationError(
-                        file: file, location: .keyPath("cases[\(index)].expect.converts"), code: "manifest.conversion.unknown",
+                        file: file, location: .keyPath("cases[\(index)].expect.converts"), code: .manifestConversionUnknown,
                         message: "no conversion from \(codec.identifier) to \(target) is registered")
                 }
             }
@@ -98,7 +98,7 @@ public struct GoldenCorpus: Sendable {
             } catch let error as CodecError {
                 var keyPath = "codecOptions"
                 if case .keyPath(let name)? = error.location { keyPath += "." + name }
-                throw VerificationError(file: file, location: .keyPath(keyPath), code: "manifest.codec-options.invalid", message: "\(error.message) [\(error.code)]")
+                throw VerificationError(file: file, location: .keyPath(keyPath), code: .manifestCodecOptionsInvalid, message: "\(error.message) [\(error.code)]")
             }
         }
         do {
@@ -114,28 +114,28 @@ public struct GoldenCorpus: Sendable {
         do {
             object = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw VerificationError(file: file, code: "manifest.invalid-json", message: "the manifest is not valid JSON: \(error.localizedDescription)")
+            throw VerificationError(file: file, code: .manifestInvalidJSON, message: "the manifest is not valid JSON: \(error.localizedDescription)")
         }
         guard let dictionary = object as? [String: Any] else {
-            throw VerificationError(file: file, code: "manifest.not-an-object", message: "the manifest must be a JSON object")
+            throw VerificationError(file: file, code: .manifestNotAnObject, message: "the manifest must be a JSON object")
         }
         guard let version = dictionary["manifestVersion"] as? Int else {
             throw VerificationError(
-                file: file, location: .keyPath("manifestVersion"), code: "manifest.version.missing",
+                file: file, location: .keyPath("manifestVersion"), code: .manifestVersionMissing,
                 message: "the manifest has no integer manifestVersion")
         }
         guard version == GoldenManifest.currentVersion else {
             throw VerificationError(
-                file: file, location: .keyPath("manifestVersion"), code: "manifest.version.unsupported",
+                file: file, location: .keyPath("manifestVersion"), code: .manifestVersionUnsupported,
                 message: "manifest version \(version) is not supported; this docmigrate reads version \(GoldenManifest.currentVersion)")
         }
         do {
             return try JSONDecoder().decode(GoldenManifest.self, from: data)
         } catch let error as DecodingError {
             let (path, reason) = describe(error)
-            throw VerificationError(file: file, location: path.isEmpty ? nil : .keyPath(path), code: "manifest.invalid", message: reason)
+            throw VerificationError(file: file, location: path.isEmpty ? nil : .keyPath(path), code: .manifestInvalid, message: reason)
         } catch {
-            throw VerificationError(file: file, code: "manifest.invalid", message: "\(error)")
+            throw VerificationError(file: file, code: .manifestInvalid, message: "\(error)")
         }
     }
 
@@ -167,12 +167,12 @@ public struct GoldenCorpus: Sendable {
         let components = relative.split(separator: "/", omittingEmptySubsequences: false)
         guard !relative.isEmpty, !relative.hasPrefix("/"), !components.contains(".."), !components.contains("") else {
             throw VerificationError(
-                file: file, location: .keyPath(keyPath), code: "manifest.path.invalid",
+                file: file, location: .keyPath(keyPath), code: .manifestPathInvalid,
                 message: "'\(relative)' must be a relative path inside the corpus folder")
         }
         guard !mustExist || FileManager.default.fileExists(atPath: folder.appendingPathComponent(relative).path) else {
             throw VerificationError(
-                file: file, location: .keyPath(keyPath), code: "manifest.path.missing", message: "'\(relative)' does not exist in the corpus folder")
+                file: file, location: .keyPath(keyPath), code: .manifestPathMissing, message: "'\(relative)' does not exist in the corpus folder")
         }
     }
 
@@ -181,7 +181,7 @@ public struct GoldenCorpus: Sendable {
             do {
                 try redaction.validate()
             } catch {
-                throw VerificationError(file: file, location: .keyPath("\(keyPath)[\(index)]"), code: "manifest.redact.invalid", message: error.description)
+                throw VerificationError(file: file, location: .keyPath("\(keyPath)[\(index)]"), code: .manifestRedactInvalid, message: error.description)
             }
         }
     }
@@ -196,11 +196,11 @@ public struct GoldenCorpus: Sendable {
     public static func folders(at url: URL) throws -> [URL] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw VerificationError(file: url.path, code: "corpus.missing", message: "there is no golden corpus folder here")
+            throw VerificationError(file: url.path, code: .corpusMissing, message: "there is no golden corpus folder here")
         }
         let found = try corpusFolders(under: url)
         guard !found.isEmpty else {
-            throw VerificationError(file: url.path, code: "corpus.no-manifest", message: "neither this folder nor any folder in it holds a manifest.json")
+            throw VerificationError(file: url.path, code: .corpusNoManifest, message: "neither this folder nor any folder in it holds a manifest.json")
         }
         return found
     }

@@ -13,4 +13,9 @@ public struct VerificationError: LocatedError, Sendable {
         self.code = code
         self.message = message
     }
+
+    /// An error with a catalogued code.
+    package init(file: String?, location: ErrorLocation? = nil, code: VerificationErrorCode, message: String) {
+        self.init(file: file, location: location, code: code.rawValue, message: message)
+    }
 }

@@ -58,7 +58,7 @@ public struct PendingArea: Sendable {
             do {
                 entries.append(try JSONDecoder().decode(PendingEntry.self, from: Data(contentsOf: url)))
             } catch {
-                throw VerificationError(file: url.path, code: "pending.unreadable", message: "the pending entry could not be read: \(error)")
+                throw VerificationError(file: url.path, code: .pendingUnreadable, message: "the pending entry could not be read: \(error)")
             }
         }
         return entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
@@ -69,7 +69,7 @@ public struct PendingArea: Sendable {
         let item = itemURL(golden: entry.golden)
         guard FileManager.default.fileExists(atPath: item.path) else {
             throw VerificationError(
-                file: item.path, code: "pending.item-missing", message: "the pending item of \(entry.path) is gone; run verify again")
+                file: item.path, code: .pendingItemMissing, message: "the pending item of \(entry.path) is gone; run verify again")
         }
         try GoldenCorpus.checkPath(entry.golden, in: corpusFolder, file: sidecarURL(golden: entry.golden).path, keyPath: "golden", mustExist: false)
         let golden = corpusFolder.appendingPathComponent(entry.golden)

@@ -60,7 +60,7 @@ public struct VerificationPlan: Sendable {
             }
         }
         guard !steps.isEmpty else {
-            throw VerificationError(file: nil, code: "verify.no-case", message: "no case matches the given paths and filters")
+            throw VerificationError(file: nil, code: .verifyNoCase, message: "no case matches the given paths and filters")
         }
         self.init(corpora: corpora, steps: steps, isFiltered: !formats.isEmpty || !cases.isEmpty)
     }

@@ -167,7 +167,7 @@ struct BinaryPropertyListWriter {
             append(UInt64(integer), size: 8, to: &output)
         default:
             throw CodecError(
-                code: "plist.binary.integer-out-of-range",
+                code: .plist(.binaryIntegerOutOfRange),
                 message: "the integer \(integer) is outside −2^63 … 2^64 − 1, the range a property list holds")
         }
     }

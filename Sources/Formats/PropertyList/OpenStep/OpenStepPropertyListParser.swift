@@ -23,13 +23,13 @@ struct OpenStepPropertyListParser {
         let value = try parseObject(depth: 0, required: true) ?? .dictionary([])
         guard try advanceToNonSpace() else { return value }
         guard case .string = value else {
-            throw error("plist.openstep.junk-after-value", "text follows the property list's value", at: index)
+            throw error(.plist(.openStepJunkAfterValue), "text follows the property list's value", at: index)
         }
         // A string followed by more text: CF reads the whole file again as a strings file.
         index = 0
         let entries = try parseDictionaryContent(depth: 0)
         if try advanceToNonSpace() {
-            throw error("plist.openstep.junk-after-value", "text follows the strings file's last entry", at: index)
+            throw error(.plist(.openStepJunkAfterValue), "text follows the strings file's last entry", at: index)
         }
         return .dictionary(entries)
     }
@@ -38,21 +38,21 @@ struct OpenStepPropertyListParser {
 
     private mutating func parseObject(depth: Int, required: Bool) throws -> PropertyListValue? {
         guard try advanceToNonSpace() else {
-            if required { throw error("plist.openstep.unexpected-end", "the file ends where a value was expected", at: index) }
+            if required { throw error(.plist(.openStepUnexpectedEnd), "the file ends where a value was expected", at: index) }
             return nil
         }
         let start = index
         let unit = units[index]
         // As in CF, the limit applies to values, so an empty array may still close at the deepest level.
         if depth > maximumDepth && Self.startsValue(unit) {
-            throw error("plist.openstep.too-deep", "arrays and dictionaries are nested more than \(maximumDepth) levels deep", at: index)
+            throw error(.plist(.openStepTooDeep), "arrays and dictionaries are nested more than \(maximumDepth) levels deep", at: index)
         }
         switch unit {
         case UInt16(ascii: "{"):
             index += 1
             let entries = try parseDictionaryContent(depth: depth)
             guard try advanceToNonSpace(), units[index] == UInt16(ascii: "}") else {
-                throw error("plist.openstep.unterminated-dictionary", "the dictionary opened here has no closing '}'", at: index >= units.count ? start : index)
+                throw error(.plist(.openStepUnterminatedDictionary), "the dictionary opened here has no closing '}'", at: index >= units.count ? start : index)
             }
             index += 1
             return .dictionary(entries)
@@ -68,7 +68,7 @@ struct OpenStepPropertyListParser {
         default:
             if Self.isUnquotedCharacter(unit) { return .string(parseUnquotedString()) }
             if required {
-                throw error("plist.openstep.unexpected-character", "'\(describe(unit))' cannot start a value", at: start)
+                throw error(.plist(.openStepUnexpectedCharacter), "'\(describe(unit))' cannot start a value", at: start)
             }
             return nil
         }
@@ -79,7 +79,7 @@ struct OpenStepPropertyListParser {
         var positions: [[UInt16]: Int] = [:]
         while let (key, keyStart) = try parseKey() {
             guard try advanceToNonSpace() else {
-                throw error("plist.openstep.missing-semicolon", "the entry '\(key)' has no ';' before the end of the file", at: index)
+                throw error(.plist(.openStepMissingSemicolon), "the entry '\(key)' has no ';' before the end of the file", at: index)
             }
             let value: PropertyListValue
             if units[index] == UInt16(ascii: ";") {
@@ -88,12 +88,12 @@ struct OpenStepPropertyListParser {
                 index += 1
                 value = try parseObject(depth: depth + 1, required: true) ?? .string("")
             } else {
-                throw error("plist.openstep.missing-equals", "the key '\(key)' is followed by '\(describe(units[index]))' instead of '=' or ';'", at: index)
+                throw error(.plist(.openStepMissingEquals), "the key '\(key)' is followed by '\(describe(units[index]))' instead of '=' or ';'", at: index)
             }
             let keyUnits = Array(key.utf16)
             if let position = positions[keyUnits] {
                 guard options.duplicateKeys == .lastWins else {
-                    throw error("plist.openstep.duplicate-key", "the key '\(key)' appears twice in one dictionary", at: keyStart)
+                    throw error(.plist(.openStepDuplicateKey), "the key '\(key)' appears twice in one dictionary", at: keyStart)
                 }
                 entries[position].value = value
             } else {
@@ -101,7 +101,7 @@ struct OpenStepPropertyListParser {
                 entries.append(PropertyListEntry(key: key, value: value))
             }
             guard try advanceToNonSpace(), units[index] == UInt16(ascii: ";") else {
-                throw error("plist.openstep.missing-semicolon", "the entry '\(key)' is not ended by ';'", at: index)
+                throw error(.plist(.openStepMissingSemicolon), "the entry '\(key)' is not ended by ';'", at: index)
             }
             index += 1
         }
@@ -127,7 +127,7 @@ struct OpenStepPropertyListParser {
         while let current = element {
             elements.append(current)
             guard try advanceToNonSpace() else {
-                throw error("plist.openstep.unterminated-array", "the array opened here has no closing ')'", at: start)
+                throw error(.plist(.openStepUnterminatedArray), "the array opened here has no closing ')'", at: start)
             }
             if units[index] == UInt16(ascii: ",") {
                 index += 1
@@ -137,10 +137,10 @@ struct OpenStepPropertyListParser {
             }
         }
         guard try advanceToNonSpace() else {
-            throw error("plist.openstep.unterminated-array", "the array opened here has no closing ')'", at: start)
+            throw error(.plist(.openStepUnterminatedArray), "the array opened here has no closing ')'", at: start)
         }
         guard units[index] == UInt16(ascii: ")") else {
-            throw error("plist.openstep.unterminated-array", "'\(describe(units[index]))' stands where ',' or ')' was expected in an array", at: index)
+            throw error(.plist(.openStepUnterminatedArray), "'\(describe(units[index]))' stands where ',' or ')' was expected in an array", at: index)
         }
         index += 1
         return elements
@@ -156,17 +156,17 @@ struct OpenStepPropertyListParser {
             }
             if let high = Self.hexValue(unit) {
                 guard index + 1 < units.count, let low = Self.hexValue(units[index + 1]) else {
-                    throw error("plist.openstep.bad-data", "a hex digit in data has no partner (an odd number of digits)", at: index)
+                    throw error(.plist(.openStepBadData), "a hex digit in data has no partner (an odd number of digits)", at: index)
                 }
                 bytes.append(high << 4 | low)
                 index += 2
             } else if unit == 0x20 || unit == 0x0A || unit == 0x09 || unit == 0x0D || unit == 0x2028 || unit == 0x2029 {
                 index += 1
             } else {
-                throw error("plist.openstep.bad-data", "'\(describe(unit))' is not a hex digit in data", at: index)
+                throw error(.plist(.openStepBadData), "'\(describe(unit))' is not a hex digit in data", at: index)
             }
         }
-        throw error("plist.openstep.unterminated-data", "the data opened here has no closing '>'", at: start)
+        throw error(.plist(.openStepUnterminatedData), "the data opened here has no closing '>'", at: start)
     }
 
     private mutating func parseQuotedString(quote: UInt16, start: Int) throws -> String {
@@ -185,7 +185,7 @@ struct OpenStepPropertyListParser {
             guard index < units.count else { break }
             result.append(try escapedUnit())
         }
-        throw error("plist.openstep.unterminated-string", "the string opened here has no closing quote", at: start)
+        throw error(.plist(.openStepUnterminatedString), "the string opened here has no closing quote", at: start)
     }
 
     /// The code unit an escape stands for; `index` is just past the backslash.
@@ -203,7 +203,7 @@ struct OpenStepPropertyListParser {
             }
             // CF keeps the value in a byte, so \777 wraps to 0xFF; the byte then goes through NeXTSTEP.
             guard let mapped = NeXTSTEPEncoding.codeUnit(for: UInt8(truncatingIfNeeded: number)) else {
-                throw error("plist.openstep.bad-escape", "the octal escape names byte 0x\(String(UInt8(truncatingIfNeeded: number), radix: 16)), which the NeXTSTEP encoding does not define", at: escapeStart)
+                throw error(.plist(.openStepBadEscape), "the octal escape names byte 0x\(String(UInt8(truncatingIfNeeded: number), radix: 16)), which the NeXTSTEP encoding does not define", at: escapeStart)
             }
             return mapped
         case UInt16(ascii: "U"):
@@ -239,7 +239,7 @@ struct OpenStepPropertyListParser {
             if unit >= 0xD800 && unit < 0xDC00, position + 1 < result.count, result[position + 1] >= 0xDC00 && result[position + 1] < 0xE000 {
                 position += 2
             } else if unit >= 0xD800 && unit < 0xE000 {
-                throw error("plist.openstep.lone-surrogate", "the string holds the lone surrogate \\U\(String(unit, radix: 16, uppercase: true)), which is no character", at: start)
+                throw error(.plist(.openStepLoneSurrogate), "the string holds the lone surrogate \\U\(String(unit, radix: 16, uppercase: true)), which is no character", at: start)
             } else {
                 position += 1
             }
@@ -265,7 +265,7 @@ struct OpenStepPropertyListParser {
                     index += 1
                 }
                 guard index < units.count else {
-                    throw error("plist.openstep.unterminated-comment", "the comment opened here has no closing '*/'", at: start)
+                    throw error(.plist(.openStepUnterminatedComment), "the comment opened here has no closing '*/'", at: start)
                 }
                 index += 2
             } else {
@@ -304,7 +304,7 @@ struct OpenStepPropertyListParser {
     }
 
     /// An error at code unit `offset`, located by line and column (columns in Unicode scalars).
-    private func error(_ code: String, _ message: String, at offset: Int) -> CodecError {
+    private func error(_ code: CodecError.Code, _ message: String, at offset: Int) -> CodecError {
         var line = 1, column = 1
         var position = 0
         let end = min(offset, units.count)

@@ -54,12 +54,12 @@ struct XMLPropertyListReader {
         }
         try skipMisc(allowingDoctype: true)
         guard index < text.count else {
-            throw error("plist.xml.missing-root", "the document holds no element", at: index)
+            throw error(.plist(.xmlMissingRoot), "the document holds no element", at: index)
         }
         let value = try readRootElement()
         try skipMisc(allowingDoctype: false)
         guard index >= text.count else {
-            throw error("plist.xml.extra-content", "content follows the end of the property list", at: index)
+            throw error(.plist(.xmlExtraContent), "content follows the end of the property list", at: index)
         }
         return value
     }
@@ -74,7 +74,7 @@ struct XMLPropertyListReader {
     private mutating func step() throws -> PropertyListValue? {
         try skipContentWhitespace()
         guard index < text.count else {
-            throw error("plist.xml.unterminated", "the document ends inside \(openElementName ?? "the prolog")", at: index)
+            throw error(.plist(.xmlUnterminated), "the document ends inside \(openElementName ?? "the prolog")", at: index)
         }
         let tagStart = index
         if byte(at: index + 1) == UInt8(ascii: "/") {
@@ -84,10 +84,10 @@ struct XMLPropertyListReader {
         let tag = try readStartTag()
         if stack.isEmpty {
             guard tag.name == "plist" || options.allowsMissingRoot else {
-                throw error("plist.xml.missing-root", "the root element is <\(tag.name)>, not <plist>", at: tagStart)
+                throw error(.plist(.xmlMissingRoot), "the root element is <\(tag.name)>, not <plist>", at: tagStart)
             }
             if tag.name == "plist" {
-                if tag.selfClosing { throw error("plist.xml.empty", "<plist> holds no value", at: tagStart) }
+                if tag.selfClosing { throw error(.plist(.xmlEmpty), "<plist> holds no value", at: tagStart) }
                 stack.append(Frame(.plist))
                 if recorder != nil { recorder?.openContainer(at: .root, start: tagStart) }
                 return nil
@@ -111,7 +111,7 @@ struct XMLPropertyListReader {
         switch tag.name {
         case "array", "dict":
             guard containerDepth < options.maximumDepth else {
-                throw error("plist.xml.too-deep", "containers are nested more than \(options.maximumDepth) levels deep", at: start)
+                throw error(.plist(.xmlTooDeep), "containers are nested more than \(options.maximumDepth) levels deep", at: start)
             }
             if tag.selfClosing { return try deliver(tag.name == "array" ? .array([]) : .dictionary([]), at: start) }
             containerDepth += 1
@@ -123,10 +123,10 @@ struct XMLPropertyListReader {
             return nil
         case "key":
             guard let dictionary = stack.last, dictionary.kind == .dictionary else {
-                throw error("plist.xml.unexpected-element", "<key> appears outside a <dict>", at: start)
+                throw error(.plist(.xmlUnexpectedElement), "<key> appears outside a <dict>", at: start)
             }
             if dictionary.pendingKey != nil {
-                throw error("plist.xml.missing-value", "the previous <key> has no value before this <key>", at: start)
+                throw error(.plist(.xmlMissingValue), "the previous <key> has no value before this <key>", at: start)
             }
             let key = try readContent(of: "key", selfClosing: tag.selfClosing)
             dictionary.pendingKey = key
@@ -148,35 +148,35 @@ struct XMLPropertyListReader {
         case "true", "false":
             let content = try readContent(of: tag.name, selfClosing: tag.selfClosing)
             guard content.allSatisfy(isWhitespace) else {
-                throw error("plist.xml.unexpected-text", "<\(tag.name)/> holds text", at: start)
+                throw error(.plist(.xmlUnexpectedText), "<\(tag.name)/> holds text", at: start)
             }
             return try deliver(.boolean(tag.name == "true"), at: start)
         case "plist":
-            throw error("plist.xml.unexpected-element", "<plist> appears inside the property list", at: start)
+            throw error(.plist(.xmlUnexpectedElement), "<plist> appears inside the property list", at: start)
         default:
-            throw error("plist.xml.unexpected-element", "<\(tag.name)> is not an element of Apple's property-list DTD", at: start)
+            throw error(.plist(.xmlUnexpectedElement), "<\(tag.name)> is not an element of Apple's property-list DTD", at: start)
         }
     }
 
     private mutating func close(_ name: String, at start: Int) throws -> PropertyListValue? {
         guard let frame = stack.popLast() else {
-            throw error("plist.xml.mismatched-tag", "</\(name)> closes nothing", at: start)
+            throw error(.plist(.xmlMismatchedTag), "</\(name)> closes nothing", at: start)
         }
         let valueStart = recorder?.closeContainer()
         switch frame.kind {
         case .plist:
-            guard name == "plist" else { throw error("plist.xml.mismatched-tag", "</\(name)> closes <plist>", at: start) }
-            guard let value = frame.elements.first else { throw error("plist.xml.empty", "<plist> holds no value", at: start) }
+            guard name == "plist" else { throw error(.plist(.xmlMismatchedTag), "</\(name)> closes <plist>", at: start) }
+            guard let value = frame.elements.first else { throw error(.plist(.xmlEmpty), "<plist> holds no value", at: start) }
             return value
         case .array:
-            guard name == "array" else { throw error("plist.xml.mismatched-tag", "</\(name)> closes <array>", at: start) }
+            guard name == "array" else { throw error(.plist(.xmlMismatchedTag), "</\(name)> closes <array>", at: start) }
             containerDepth -= 1
             return try deliver(.array(frame.elements), at: start, valueStart: valueStart)
         case .dictionary:
-            guard name == "dict" else { throw error("plist.xml.mismatched-tag", "</\(name)> closes <dict>", at: start) }
+            guard name == "dict" else { throw error(.plist(.xmlMismatchedTag), "</\(name)> closes <dict>", at: start) }
             let entries = frame.entries
             if let pendingKey = frame.pendingKey {
-                throw error("plist.xml.missing-value", "the key '\(String(decoding: pendingKey, as: UTF8.self))' has no value", at: start)
+                throw error(.plist(.xmlMissingValue), "the key '\(String(decoding: pendingKey, as: UTF8.self))' has no value", at: start)
             }
             containerDepth -= 1
             if entries.count == 1, entries[0].key == "CF$UID", case .integer(let number) = entries[0].value,
@@ -200,19 +200,19 @@ struct XMLPropertyListReader {
         switch frame.kind {
         case .plist:
             if !frame.elements.isEmpty {
-                throw error("plist.xml.extra-content", "<plist> holds more than one value", at: start)
+                throw error(.plist(.xmlExtraContent), "<plist> holds more than one value", at: start)
             }
             frame.elements.append(value)
         case .array:
             frame.elements.append(value)
         case .dictionary:
             guard let pendingKey = frame.pendingKey else {
-                throw error("plist.xml.missing-key", "a value in <dict> has no <key> before it", at: start)
+                throw error(.plist(.xmlMissingKey), "a value in <dict> has no <key> before it", at: start)
             }
             let key = String(decoding: pendingKey, as: UTF8.self)
             if let position = frame.positions[pendingKey] {
                 guard options.duplicateKeys == .lastWins else {
-                    throw error("plist.xml.duplicate-key", "the key '\(key)' appears twice in one <dict>", at: start)
+                    throw error(.plist(.xmlDuplicateKey), "the key '\(key)' appears twice in one <dict>", at: start)
                 }
                 frame.entries[position].value = value
             } else {
@@ -243,7 +243,7 @@ struct XMLPropertyListReader {
         let start = index
         while index < text.count, isNameByte(text[index]) { index += 1 }
         guard index > start else {
-            throw error("plist.xml.malformed", "a tag has no name", at: start)
+            throw error(.plist(.xmlMalformed), "a tag has no name", at: start)
         }
         return String(decoding: text[start..<index], as: UTF8.self)
     }
@@ -254,42 +254,42 @@ struct XMLPropertyListReader {
         let name = try readName()
         while true {
             let hadSpace = skipWhitespace()
-            guard index < text.count else { throw error("plist.xml.unterminated", "the tag <\(name)> is not closed", at: start) }
+            guard index < text.count else { throw error(.plist(.xmlUnterminated), "the tag <\(name)> is not closed", at: start) }
             if text[index] == UInt8(ascii: ">") {
                 index += 1
                 return StartTag(name: name, selfClosing: false)
             }
             if text[index] == UInt8(ascii: "/") {
                 guard byte(at: index + 1) == UInt8(ascii: ">") else {
-                    throw error("plist.xml.malformed", "'/' in the tag <\(name)> is not followed by '>'", at: index)
+                    throw error(.plist(.xmlMalformed), "'/' in the tag <\(name)> is not followed by '>'", at: index)
                 }
                 index += 2
                 return StartTag(name: name, selfClosing: true)
             }
-            guard hadSpace else { throw error("plist.xml.malformed", "the tag <\(name)> holds an unexpected character", at: index) }
+            guard hadSpace else { throw error(.plist(.xmlMalformed), "the tag <\(name)> holds an unexpected character", at: index) }
             let attributeStart = index
             let attribute = try readName()
             skipWhitespace()
             guard byte(at: index) == UInt8(ascii: "=") else {
-                throw error("plist.xml.malformed", "the attribute \(attribute) has no value", at: index)
+                throw error(.plist(.xmlMalformed), "the attribute \(attribute) has no value", at: index)
             }
             index += 1
             skipWhitespace()
             guard let quote = byte(at: index), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
-                throw error("plist.xml.malformed", "the value of the attribute \(attribute) is not quoted", at: index)
+                throw error(.plist(.xmlMalformed), "the value of the attribute \(attribute) is not quoted", at: index)
             }
             index += 1
             while index < text.count, text[index] != quote {
                 if text[index] == UInt8(ascii: "<") {
-                    throw error("plist.xml.malformed", "the value of the attribute \(attribute) holds '<'", at: index)
+                    throw error(.plist(.xmlMalformed), "the value of the attribute \(attribute) holds '<'", at: index)
                 }
                 index += 1
             }
-            guard index < text.count else { throw error("plist.xml.unterminated", "the value of the attribute \(attribute) is not closed", at: attributeStart) }
+            guard index < text.count else { throw error(.plist(.xmlUnterminated), "the value of the attribute \(attribute) is not closed", at: attributeStart) }
             index += 1
             let allowed = name == "plist" && attribute == "version"
             if !allowed && !options.ignoresUnknownAttributes {
-                throw error("plist.xml.unexpected-attribute", "<\(name)> has the attribute \(attribute), which the DTD does not declare", at: attributeStart)
+                throw error(.plist(.xmlUnexpectedAttribute), "<\(name)> has the attribute \(attribute), which the DTD does not declare", at: attributeStart)
             }
         }
     }
@@ -300,7 +300,7 @@ struct XMLPropertyListReader {
         let name = try readName()
         skipWhitespace()
         guard byte(at: index) == UInt8(ascii: ">") else {
-            throw error(index >= text.count ? "plist.xml.unterminated" : "plist.xml.malformed", "the end tag </\(name)> is not closed by '>'", at: start)
+            throw error(index >= text.count ? .plist(.xmlUnterminated) : .plist(.xmlMalformed), "the end tag </\(name)> is not closed by '>'", at: start)
         }
         index += 1
         return name
@@ -319,7 +319,7 @@ struct XMLPropertyListReader {
                 if byte(at: index + 1) == UInt8(ascii: "/") {
                     let endName = try readEndTag()
                     guard endName == name else {
-                        throw error("plist.xml.mismatched-tag", "</\(endName)> closes <\(name)>", at: markupStart)
+                        throw error(.plist(.xmlMismatchedTag), "</\(endName)> closes <\(name)>", at: markupStart)
                     }
                     return content
                 } else if starts(with: "<![CDATA[") {
@@ -329,7 +329,7 @@ struct XMLPropertyListReader {
                         try checkCharacter(at: index)
                         index += 1
                     }
-                    guard index < text.count else { throw error("plist.xml.unterminated", "a CDATA section is not closed", at: markupStart) }
+                    guard index < text.count else { throw error(.plist(.xmlUnterminated), "a CDATA section is not closed", at: markupStart) }
                     content.append(contentsOf: text[cdataStart..<index])
                     index += 3
                 } else if starts(with: "<!--") {
@@ -337,7 +337,7 @@ struct XMLPropertyListReader {
                 } else if starts(with: "<?") {
                     try skipProcessingInstruction()
                 } else {
-                    throw error("plist.xml.unexpected-element", "<\(name)> holds an element; it may hold only text", at: markupStart)
+                    throw error(.plist(.xmlUnexpectedElement), "<\(name)> holds an element; it may hold only text", at: markupStart)
                 }
                 spanStart = index
             } else if current == UInt8(ascii: "&") {
@@ -349,7 +349,7 @@ struct XMLPropertyListReader {
                 index += 1
             }
         }
-        throw error("plist.xml.unterminated", "the document ends inside <\(name)>", at: index)
+        throw error(.plist(.xmlUnterminated), "the document ends inside <\(name)>", at: index)
     }
 
     /// Decodes `&name;` or a character reference at `index` into `content`.
@@ -358,7 +358,7 @@ struct XMLPropertyListReader {
         var end = index + 1
         while end < text.count, end - start < 12, text[end] != UInt8(ascii: ";") { end += 1 }
         guard end < text.count, text[end] == UInt8(ascii: ";") else {
-            throw error("plist.xml.entity", "'&' does not start an entity reference ending in ';' (write &amp;)", at: start)
+            throw error(.plist(.xmlEntity), "'&' does not start an entity reference ending in ';' (write &amp;)", at: start)
         }
         let name = String(decoding: text[(start + 1)..<end], as: UTF8.self)
         index = end + 1
@@ -371,7 +371,7 @@ struct XMLPropertyListReader {
         default:
             var digits = Substring(name)
             guard digits.first == "#" else {
-                throw error("plist.xml.entity", "the entity &\(name); is not one of XML's five predefined entities", at: start)
+                throw error(.plist(.xmlEntity), "the entity &\(name); is not one of XML's five predefined entities", at: start)
             }
             digits = digits.dropFirst()
             var radix = 10
@@ -379,7 +379,7 @@ struct XMLPropertyListReader {
             guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isHexDigit && (radix == 16 || $0.isNumber) }),
                   let value = UInt32(digits, radix: radix), let scalar = Unicode.Scalar(value),
                   value == 0x9 || value == 0xA || value == 0xD || value >= 0x20, value != 0xFFFE, value != 0xFFFF else {
-                throw error("plist.xml.entity", "&\(name); does not name a character XML allows", at: start)
+                throw error(.plist(.xmlEntity), "&\(name); does not name a character XML allows", at: start)
             }
             content.append(contentsOf: String(Character(scalar)).utf8)
         }
@@ -393,16 +393,16 @@ struct XMLPropertyListReader {
             skipWhitespace()
             guard index < text.count else { return }
             if text[index] != UInt8(ascii: "<") {
-                throw error("plist.xml.unexpected-text", "text appears between elements\(openElementName.map { " in \($0)" } ?? "")", at: index)
+                throw error(.plist(.xmlUnexpectedText), "text appears between elements\(openElementName.map { " in \($0)" } ?? "")", at: index)
             }
             if starts(with: "<!--") {
                 try skipComment()
             } else if starts(with: "<?") {
                 try skipProcessingInstruction()
             } else if starts(with: "<![CDATA[") {
-                throw error("plist.xml.unexpected-text", "a CDATA section appears between elements", at: index)
+                throw error(.plist(.xmlUnexpectedText), "a CDATA section appears between elements", at: index)
             } else if starts(with: "<!") {
-                throw error("plist.xml.malformed", "a declaration appears inside the document", at: index)
+                throw error(.plist(.xmlMalformed), "a declaration appears inside the document", at: index)
             } else {
                 return
             }
@@ -419,7 +419,7 @@ struct XMLPropertyListReader {
                 try skipComment()
             } else if starts(with: "<?") {
                 if starts(with: "<?xml"), let next = byte(at: index + 5), isWhitespace(next) || next == UInt8(ascii: "?") {
-                    throw error("plist.xml.malformed", "the XML declaration may only open the document", at: index)
+                    throw error(.plist(.xmlMalformed), "the XML declaration may only open the document", at: index)
                 }
                 try skipProcessingInstruction()
             } else if starts(with: "<!DOCTYPE") && doctypeAllowed {
@@ -428,9 +428,9 @@ struct XMLPropertyListReader {
             } else if text[index] == UInt8(ascii: "<") && byte(at: index + 1) != UInt8(ascii: "!") {
                 return
             } else if text[index] == UInt8(ascii: "<") {
-                throw error("plist.xml.malformed", "a declaration appears where an element was expected", at: index)
+                throw error(.plist(.xmlMalformed), "a declaration appears where an element was expected", at: index)
             } else {
-                throw error(allowingDoctype ? "plist.xml.unexpected-text" : "plist.xml.extra-content", "text appears outside the root element", at: index)
+                throw error(allowingDoctype ? .plist(.xmlUnexpectedText) : .plist(.xmlExtraContent), "text appears outside the root element", at: index)
             }
         }
     }
@@ -439,7 +439,7 @@ struct XMLPropertyListReader {
         let start = index
         index += 4
         while index < text.count, !starts(with: "-->") { index += 1 }
-        guard index < text.count else { throw error("plist.xml.unterminated", "a comment is not closed", at: start) }
+        guard index < text.count else { throw error(.plist(.xmlUnterminated), "a comment is not closed", at: start) }
         index += 3
     }
 
@@ -447,7 +447,7 @@ struct XMLPropertyListReader {
         let start = index
         index += 2
         while index < text.count, !starts(with: "?>") { index += 1 }
-        guard index < text.count else { throw error("plist.xml.unterminated", "a processing instruction is not closed", at: start) }
+        guard index < text.count else { throw error(.plist(.xmlUnterminated), "a processing instruction is not closed", at: start) }
         index += 2
     }
 
@@ -463,14 +463,14 @@ struct XMLPropertyListReader {
             } else if current == UInt8(ascii: "\"") || current == UInt8(ascii: "'") {
                 quote = current
             } else if current == UInt8(ascii: "[") {
-                throw error("plist.xml.dtd", "the DOCTYPE has an internal subset, which could declare entities; it is refused", at: index)
+                throw error(.plist(.xmlDTD), "the DOCTYPE has an internal subset, which could declare entities; it is refused", at: index)
             } else if current == UInt8(ascii: ">") {
                 index += 1
                 return
             }
             index += 1
         }
-        throw error("plist.xml.unterminated", "the DOCTYPE declaration is not closed", at: start)
+        throw error(.plist(.xmlUnterminated), "the DOCTYPE declaration is not closed", at: start)
     }
 
     // MARK: Scalars
@@ -496,7 +496,7 @@ struct XMLPropertyListReader {
             body = body.dropFirst(2)
         }
         guard !body.isEmpty else {
-            throw error("plist.xml.bad-integer", "'\(spelled)' is not a decimal integer", at: start)
+            throw error(.plist(.xmlBadInteger), "'\(spelled)' is not a decimal integer", at: start)
         }
         let limit: Int128 = negative ? Int128(1) << 63 : (Int128(1) << 64) - 1
         var magnitude: Int128 = 0
@@ -506,11 +506,11 @@ struct XMLPropertyListReader {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): value = Int128(digit - UInt8(ascii: "0"))
             case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: value = Int128(digit - UInt8(ascii: "a") + 10)
             case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16: value = Int128(digit - UInt8(ascii: "A") + 10)
-            default: throw error("plist.xml.bad-integer", "'\(spelled)' is not a decimal integer", at: start)
+            default: throw error(.plist(.xmlBadInteger), "'\(spelled)' is not a decimal integer", at: start)
             }
             magnitude = magnitude * radix + value
             guard magnitude <= limit else {
-                throw error("plist.xml.integer-out-of-range", "'\(spelled)' lies outside −2^63 … 2^64 − 1", at: start)
+                throw error(.plist(.xmlIntegerOutOfRange), "'\(spelled)' lies outside −2^63 … 2^64 − 1", at: start)
             }
         }
         return negative ? -magnitude : magnitude
@@ -530,7 +530,7 @@ struct XMLPropertyListReader {
         default: break
         }
         guard isDecimalReal(body), let value = Double(spelled) else {
-            throw error("plist.xml.bad-real", "'\(spelled)' is not a real number", at: start)
+            throw error(.plist(.xmlBadReal), "'\(spelled)' is not a real number", at: start)
         }
         return value
     }
@@ -563,7 +563,7 @@ struct XMLPropertyListReader {
         let spelled = String(decoding: content, as: UTF8.self)
         // Made only when thrown: locating an error scans the text from its start.
         func bad() -> CodecError {
-            error("plist.xml.bad-date", "'\(spelled)' is not a date of the form YYYY-MM-DDTHH:MM:SSZ", at: start)
+            error(.plist(.xmlBadDate), "'\(spelled)' is not a date of the form YYYY-MM-DDTHH:MM:SSZ", at: start)
         }
         guard content.count == 20 else { throw bad() }
         func number(_ range: Range<Int>) throws -> Int64 {
@@ -585,7 +585,7 @@ struct XMLPropertyListReader {
         guard date.year >= 1, (1...12).contains(date.month), date.day >= 1,
               date.day <= XMLPropertyListDate.daysInMonth(year: date.year, month: date.month),
               date.hour < 24, date.minute < 60, date.second < 60 else {
-            throw error("plist.xml.bad-date", "'\(spelled)' names no calendar date and time", at: start)
+            throw error(.plist(.xmlBadDate), "'\(spelled)' names no calendar date and time", at: start)
         }
         return Double(XMLPropertyListDate.seconds(of: date))
     }
@@ -607,10 +607,10 @@ struct XMLPropertyListReader {
                 continue
             case 0x20, 0x09, 0x0A, 0x0D: continue
             default:
-                throw error("plist.xml.bad-data", "<data> holds the character '\(Unicode.Scalar(character))', which is not base64", at: start)
+                throw error(.plist(.xmlBadData), "<data> holds the character '\(Unicode.Scalar(character))', which is not base64", at: start)
             }
             guard padding == 0 else {
-                throw error("plist.xml.bad-data", "<data> continues after its '=' padding", at: start)
+                throw error(.plist(.xmlBadData), "<data> continues after its '=' padding", at: start)
             }
             sextets.append(value)
         }
@@ -618,7 +618,7 @@ struct XMLPropertyListReader {
         let paddedCorrectly = (remainder == 0 && padding == 0) || (remainder == 2 && padding == 2) || (remainder == 3 && padding == 1)
         let unpaddedAllowed = options.allowsUnpaddedData && padding == 0 && remainder != 1
         guard paddedCorrectly || unpaddedAllowed else {
-            throw error("plist.xml.bad-data", "<data> is not whole base64 (\(sextets.count) characters and \(padding) '=')", at: start)
+            throw error(.plist(.xmlBadData), "<data> is not whole base64 (\(sextets.count) characters and \(padding) '=')", at: start)
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(sextets.count * 3 / 4)
@@ -640,7 +640,7 @@ struct XMLPropertyListReader {
     private func checkCharacter(at position: Int) throws {
         let current = text[position]
         if current < 0x20 && current != 0x09 && current != 0x0A && current != 0x0D {
-            throw error("plist.xml.invalid-character", "the control character 0x\(String(current, radix: 16)) may not appear in XML", at: position)
+            throw error(.plist(.xmlInvalidCharacter), "the control character 0x\(String(current, radix: 16)) may not appear in XML", at: position)
         }
     }
 
@@ -676,7 +676,7 @@ struct XMLPropertyListReader {
     }
 
     /// An error at `offset` of the UTF-8 text, located by line and column (columns in Unicode scalars).
-    private func error(_ code: String, _ message: String, at offset: Int) -> CodecError {
+    private func error(_ code: CodecError.Code, _ message: String, at offset: Int) -> CodecError {
         CodecError(code: code, message: message, location: Self.location(of: min(offset, text.count), in: text))
     }
 

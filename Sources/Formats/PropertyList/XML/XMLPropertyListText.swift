@@ -30,14 +30,14 @@ enum XMLPropertyListText {
     static func decode(_ data: Data) throws -> [UInt8] {
         let bytes = [UInt8](data)
         if let (form, markLength) = sniff(bytes) {
-            return try utf8(from: bytes, form: form, start: markLength, code: "plist.xml.encoding")
+            return try utf8(from: bytes, form: form, start: markLength, code: .plist(.xmlEncoding))
         }
         switch declaredEncoding(bytes)?.lowercased() {
         case nil, "utf-8", "utf8":
-            return try utf8(from: bytes, form: .utf8, start: 0, code: "plist.xml.encoding")
+            return try utf8(from: bytes, form: .utf8, start: 0, code: .plist(.xmlEncoding))
         case "us-ascii", "ascii":
             if let offset = bytes.firstIndex(where: { $0 >= 0x80 }) {
-                throw CodecError(code: "plist.xml.encoding", message: "the document declares US-ASCII but holds the byte 0x\(String(bytes[offset], radix: 16))", location: .byte(offset))
+                throw CodecError(code: .plist(.xmlEncoding), message: "the document declares US-ASCII but holds the byte 0x\(String(bytes[offset], radix: 16))", location: .byte(offset))
             }
             return bytes
         case "iso-8859-1", "latin1", "iso-latin-1", "iso_8859-1":
@@ -47,7 +47,7 @@ enum XMLPropertyListText {
         case "windows-1252", "cp1252":
             return try singleByte(bytes, .windows1252)
         case let name?:
-            throw CodecError(code: "plist.xml.encoding", message: "the document declares the encoding '\(name)', which this reader does not support", location: .byte(0))
+            throw CodecError(code: .plist(.xmlEncoding), message: "the document declares the encoding '\(name)', which this reader does not support", location: .byte(0))
         }
     }
 
@@ -74,7 +74,7 @@ enum XMLPropertyListText {
         output.reserveCapacity(bytes.count)
         for (offset, byte) in bytes.enumerated() {
             guard let scalar = encoding.scalar(for: byte) else {
-                throw CodecError(code: "plist.xml.encoding", message: "the byte 0x\(String(byte, radix: 16)) has no character in \(encoding.name)", location: .byte(offset))
+                throw CodecError(code: .plist(.xmlEncoding), message: "the byte 0x\(String(byte, radix: 16)) has no character in \(encoding.name)", location: .byte(offset))
             }
             output.append(contentsOf: String(Character(scalar)).utf8)
         }
@@ -82,7 +82,7 @@ enum XMLPropertyListText {
     }
 
     /// Validated UTF-8 of `bytes[start...]` read in `form`; `code` names the error a defect throws.
-    static func utf8(from bytes: [UInt8], form: UnicodeForm, start: Int, code: String) throws -> [UInt8] {
+    static func utf8(from bytes: [UInt8], form: UnicodeForm, start: Int, code: CodecError.Code) throws -> [UInt8] {
         switch form {
         case .utf8:
             let body = Array(bytes[start...])
@@ -126,7 +126,7 @@ enum XMLPropertyListText {
     }
 
     /// UTF-8 of UTF-16 code units; a lone surrogate throws `code` at its byte offset (2 bytes per unit after `start`).
-    static func utf8(fromUTF16 units: [UInt16], start: Int, code: String) throws -> [UInt8] {
+    static func utf8(fromUTF16 units: [UInt16], start: Int, code: CodecError.Code) throws -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(units.count)
         var index = 0

@@ -16,7 +16,7 @@ struct XMLPropertyListWriter {
 
     /// A refusal on its way up to `writeDocument`, gathering the key path (innermost first) as it passes each container.
     private struct Failure: Error {
-        let code: String
+        let code: CodecError.Code
         let message: String
         var reversedPath: [PathComponent] = []
     }
@@ -71,7 +71,7 @@ struct XMLPropertyListWriter {
 
     private mutating func write(_ value: PropertyListValue, depth: Int) throws {
         guard depth <= Self.maximumDepth else {
-            throw Failure(code: "plist.xml.too-deep", message: "the value is nested more than \(Self.maximumDepth) levels deep")
+            throw Failure(code: .plist(.xmlTooDeep), message: "the value is nested more than \(Self.maximumDepth) levels deep")
         }
         indent(depth)
         switch value {
@@ -229,7 +229,7 @@ struct XMLPropertyListWriter {
         } catch {
             let byte = error.value
             let hex = (byte < 0x10 ? "U+000" : "U+00") + String(byte, radix: 16, uppercase: true)
-            throw Failure(code: "plist.xml.invalid-character", message: "the string holds the control character \(hex), which XML cannot carry")
+            throw Failure(code: .plist(.xmlInvalidCharacter), message: "the string holds the control character \(hex), which XML cannot carry")
         }
     }
 
@@ -279,17 +279,17 @@ struct XMLPropertyListWriter {
 
     private mutating func appendDate(_ seconds: Double) throws {
         guard seconds.isFinite else {
-            throw Failure(code: "plist.xml.date-out-of-range", message: "the date \(seconds) seconds after 2001-01-01 is not a point in time")
+            throw Failure(code: .plist(.xmlDateOutOfRange), message: "the date \(seconds) seconds after 2001-01-01 is not a point in time")
         }
         let whole = seconds.rounded(.down)
         guard whole >= Double(XMLPropertyListDate.earliestSeconds), whole <= Double(XMLPropertyListDate.latestSeconds) else {
             throw Failure(
-                code: "plist.xml.date-out-of-range",
+                code: .plist(.xmlDateOutOfRange),
                 message: "the date \(seconds) seconds after 2001-01-01 falls outside the years 1 through 9999 the XML form can write")
         }
         guard whole == seconds || options.truncatesFractionalSeconds else {
             throw Failure(
-                code: "plist.xml.date-not-whole-seconds",
+                code: .plist(.xmlDateNotWholeSeconds),
                 message: "the date \(seconds) seconds after 2001-01-01 has a fractional second, which the XML form cannot hold; ask for truncation to write it")
         }
         let date = XMLPropertyListDate.components(of: Int64(whole))

@@ -85,7 +85,7 @@ public enum TextEncoding: Sendable, Hashable, CustomStringConvertible {
     public static func named(_ name: String, option: String) throws -> TextEncoding {
         guard let encoding = TextEncoding(name: name) else {
             throw CodecError(
-                code: "text.unknown-encoding",
+                code: .text(.unknownEncoding),
                 message: "'\(name)' is not an encoding the text codecs know (\(all.map(\.name).joined(separator: ", ")))",
                 location: .keyPath(option))
         }
