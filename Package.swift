@@ -23,13 +23,13 @@ let uniformTypeIdentifiersTargets: [Target] = [
         name: "UniformTypeIdentifiers",
         dependencies: ["DocumentPlatform"],
         swiftSettings: swiftSettings
-    ),
+    )
 ]
 let uniformTypeIdentifiersProducts: [Product] = [
-    .library(name: "UniformTypeIdentifiers", targets: ["UniformTypeIdentifiers"]),
+    .library(name: "UniformTypeIdentifiers", targets: ["UniformTypeIdentifiers"])
 ]
 let uniformTypeIdentifiersDependency: [Target.Dependency] = [
-    .target(name: "UniformTypeIdentifiers", condition: .when(platforms: [.linux])),
+    .target(name: "UniformTypeIdentifiers", condition: .when(platforms: [.linux]))
 ]
 #else
 let uniformTypeIdentifiersTargets: [Target] = []
@@ -187,7 +187,8 @@ let package = Package(
         ),
         .testTarget(
             name: "DocumentModelsTests",
-            dependencies: ["DocumentModels", "TestSupport", "docmigrate-test-helper"] + uniformTypeIdentifiersDependency,
+            dependencies: ["DocumentModels", "TestSupport", "docmigrate-test-helper"]
+                + uniformTypeIdentifiersDependency,
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -13,10 +13,15 @@ extension Comparator {
         if expected.isRegularFile && actual.isRegularFile {
             guard let expectedData = expected.regularFileContents, let actualData = actual.regularFileContents else {
                 return Difference(
-                    kind: .item, location: "", summary: "the contents of the \(expected.regularFileContents == nil ? "expected" : "actual") file could not be read",
-                    cause: expected.regularFileContents == nil ? Difference.Cause.packageUnreadableExpected : Difference.Cause.packageUnreadableActual)
+                    kind: .item, location: "",
+                    summary:
+                        "the contents of the \(expected.regularFileContents == nil ? "expected" : "actual") file "
+                        + "could not be read",
+                    cause: expected.regularFileContents == nil
+                        ? Difference.Cause.packageUnreadableExpected : Difference.Cause.packageUnreadableActual)
             }
-            let name = actual.filename ?? actual.preferredFilename ?? expected.filename ?? expected.preferredFilename ?? ""
+            let name =
+                actual.filename ?? actual.preferredFilename ?? expected.filename ?? expected.preferredFilename ?? ""
             return try compare(expected: expectedData, actual: actualData, rule: rules.rule(for: name), name: name)
         }
         if expected.isDirectory && actual.isDirectory {
@@ -27,7 +32,8 @@ extension Comparator {
         if expected.isSymbolicLink && actual.isSymbolicLink {
             let expectedDestination = expected.symbolicLinkDestinationURL?.relativePath ?? ""
             let actualDestination = actual.symbolicLinkDestinationURL?.relativePath ?? ""
-            return expectedDestination == actualDestination ? nil : Self.linkChanged("", expectedDestination, actualDestination)
+            return expectedDestination == actualDestination
+                ? nil : Self.linkChanged("", expectedDestination, actualDestination)
         }
         return Self.kindChanged("", expected: Self.kindName(expected), actual: Self.kindName(actual))
     }
@@ -42,7 +48,11 @@ extension Comparator {
         case (.typeRegular, .typeRegular):
             if expectedSize == actualSize {
                 do {
-                    if try DirectoryWalk.ContentsComparer().contentsAreEqual(atPath: expectedURL.path, andPath: actualURL.path) { return nil }
+                    if try DirectoryWalk.ContentsComparer().contentsAreEqual(
+                        atPath: expectedURL.path, andPath: actualURL.path)
+                    {
+                        return nil
+                    }
                 } catch let error as FileSystemError {
                     throw ComparisonError.unreadable(error.path, underlying: error)
                 }
@@ -56,9 +66,11 @@ extension Comparator {
             let (expected, actual) = walkFolders(expectedURL.path, actualURL.path)
             return try comparePackages(expected: expected, actual: actual)
         case (.typeSymbolicLink, .typeSymbolicLink):
-            let expectedDestination = (try? FileManager.default.destinationOfSymbolicLink(atPath: expectedURL.path)) ?? ""
+            let expectedDestination =
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: expectedURL.path)) ?? ""
             let actualDestination = (try? FileManager.default.destinationOfSymbolicLink(atPath: actualURL.path)) ?? ""
-            return expectedDestination == actualDestination ? nil : Self.linkChanged("", expectedDestination, actualDestination)
+            return expectedDestination == actualDestination
+                ? nil : Self.linkChanged("", expectedDestination, actualDestination)
         default:
             return Self.kindChanged("", expected: Self.kindName(expectedType), actual: Self.kindName(actualType))
         }
@@ -101,7 +113,8 @@ extension Comparator {
         let roots = [expectedRoot, actualRoot]
         let walks = Mutex<[(entries: [DirectoryWalk.Entry], unlisted: [String])]>([([], []), ([], [])])
         let walk: @Sendable (Int) -> Void = { [self] index in
-            let result = DirectoryWalk(folderAtPath: roots[index], descendingInto: { !isLeafFolder($0) }, sizes: .skipped)
+            let result = DirectoryWalk(
+                folderAtPath: roots[index], descendingInto: { !isLeafFolder($0) }, sizes: .skipped)
             // Each side is sorted on its own thread too: the merge that pairs them needs both in order.
             let sorted = PackageTree.sorted(result.entries)
             walks.withLock { $0[index] = (sorted, result.unlistedFolders) }
@@ -114,8 +127,10 @@ extension Comparator {
         }
         let (expectedWalk, actualWalk) = walks.withLock { ($0[0], $0[1]) }
         return (
-            PackageTree(sortedEntries: expectedWalk.entries, unlistedFolders: expectedWalk.unlisted, root: expectedRoot),
-            PackageTree(sortedEntries: actualWalk.entries, unlistedFolders: actualWalk.unlisted, root: actualRoot))
+            PackageTree(
+                sortedEntries: expectedWalk.entries, unlistedFolders: expectedWalk.unlisted, root: expectedRoot),
+            PackageTree(sortedEntries: actualWalk.entries, unlistedFolders: actualWalk.unlisted, root: actualRoot)
+        )
     }
 
     private func isLeafFolder(_ path: String) -> Bool {
@@ -159,27 +174,32 @@ extension Comparator {
                     finding = try found.get()
                 } else {
                     finding = try compareMember(
-                        path: path, expected: expectedEntry, actual: actualEntry, rule: rule, knownEquality: equalities[index],
+                        path: path, expected: expectedEntry, actual: actualEntry, rule: rule,
+                        knownEquality: equalities[index],
                         // Equal files end before any refinement; asking only for the others spares a walk up each path.
                         refines: equalities[index] != true && refines(path))
                 }
                 if let finding { findings.append(finding) }
             case (let expectedEntry?, nil):
                 if case .file(let content) = expectedEntry { removedFiles.append((path, content)) }
-                findings.append(MemberFinding(
-                    path: path,
-                    node: Difference(
-                        kind: .member, location: Self.memberLocation(path),
-                        summary: "\(expectedEntry.kindName) is missing from the actual side", cause: Difference.Cause.packageRemoved),
-                    holdsDescendants: true))
+                findings.append(
+                    MemberFinding(
+                        path: path,
+                        node: Difference(
+                            kind: .member, location: Self.memberLocation(path),
+                            summary: "\(expectedEntry.kindName) is missing from the actual side",
+                            cause: Difference.Cause.packageRemoved),
+                        holdsDescendants: true))
             case (nil, let actualEntry?):
                 if case .file(let content) = actualEntry { addedFiles.append((path, content)) }
-                findings.append(MemberFinding(
-                    path: path,
-                    node: Difference(
-                        kind: .member, location: Self.memberLocation(path),
-                        summary: "\(actualEntry.kindName) is not on the expected side", cause: Difference.Cause.packageAdded),
-                    holdsDescendants: true))
+                findings.append(
+                    MemberFinding(
+                        path: path,
+                        node: Difference(
+                            kind: .member, location: Self.memberLocation(path),
+                            summary: "\(actualEntry.kindName) is not on the expected side",
+                            cause: Difference.Cause.packageAdded),
+                        holdsDescendants: true))
             case (nil, nil):
                 continue
             }
@@ -208,28 +228,39 @@ extension Comparator {
     /// two files, two folders or two links; that depends on the entries alone, so it is known before any
     /// comparison. (A path an `ignore` rule skips may be among them: it has no descendants to hold,
     /// since the walk does not go into an ignored folder.)
-    private static func paired(_ expected: PackageTree, _ actual: PackageTree) -> (pairs: [PairedEntry], holders: Set<String>) {
+    private static func paired(
+        _ expected: PackageTree, _ actual: PackageTree
+    ) -> (pairs: [PairedEntry], holders: Set<String>) {
         let left = expected.items, right = actual.items
         var pairs: [PairedEntry] = []
         var holders: Set<String> = []
         pairs.reserveCapacity(max(left.count, right.count))
         var leftIndex = 0, rightIndex = 0
         while leftIndex < left.count || rightIndex < right.count {
-            if rightIndex == right.count || (leftIndex < left.count && precedesBytewise(left[leftIndex].path, right[rightIndex].path)) {
-                pairs.append(PairedEntry(path: left[leftIndex].path, expected: left[leftIndex].entry.examined(), actual: nil))
+            if rightIndex == right.count
+                || (leftIndex < left.count && precedesBytewise(left[leftIndex].path, right[rightIndex].path))
+            {
+                pairs.append(
+                    PairedEntry(path: left[leftIndex].path, expected: left[leftIndex].entry.examined(), actual: nil))
                 holders.insert(left[leftIndex].path)
                 leftIndex += 1
             } else if leftIndex == left.count || precedesBytewise(right[rightIndex].path, left[leftIndex].path) {
-                pairs.append(PairedEntry(path: right[rightIndex].path, expected: nil, actual: right[rightIndex].entry.examined()))
+                pairs.append(
+                    PairedEntry(path: right[rightIndex].path, expected: nil, actual: right[rightIndex].entry.examined())
+                )
                 holders.insert(right[rightIndex].path)
                 rightIndex += 1
             } else {
                 let path = left[leftIndex].path
                 switch (left[leftIndex].entry, right[rightIndex].entry) {
                 case (.file, .file), (.folder, .folder), (.link, .link):
-                    pairs.append(PairedEntry(path: path, expected: left[leftIndex].entry, actual: right[rightIndex].entry))
+                    pairs.append(
+                        PairedEntry(path: path, expected: left[leftIndex].entry, actual: right[rightIndex].entry))
                 default:
-                    pairs.append(PairedEntry(path: path, expected: left[leftIndex].entry.examined(), actual: right[rightIndex].entry.examined()))
+                    pairs.append(
+                        PairedEntry(
+                            path: path, expected: left[leftIndex].entry.examined(),
+                            actual: right[rightIndex].entry.examined()))
                     holders.insert(path)
                 }
                 leftIndex += 1
@@ -242,9 +273,12 @@ extension Comparator {
     /// Examines the unsized files of the pairs of two files whose equality is not known: the bytes could
     /// not be read, or a `redact` rule never reads them. Their findings say why, as the walk would have.
     /// An `ignore` rule skips a path before anything is read, so its files are never examined.
-    private static func examineUnsizedFiles(in pairs: inout [PairedEntry], rules: [ComparisonRule], equalities: [Bool?]) {
+    private static func examineUnsizedFiles(in pairs: inout [PairedEntry], rules: [ComparisonRule], equalities: [Bool?])
+    {
         for index in pairs.indices where equalities[index] == nil && rules[index].kind != .ignore {
-            guard pairs[index].expected?.isUnsizedFile == true || pairs[index].actual?.isUnsizedFile == true else { continue }
+            guard pairs[index].expected?.isUnsizedFile == true || pairs[index].actual?.isUnsizedFile == true else {
+                continue
+            }
             pairs[index].expected = pairs[index].expected?.examined()
             pairs[index].actual = pairs[index].actual?.examined()
         }
@@ -277,7 +311,8 @@ extension Comparator {
     /// reading them again (for two folders of reformatted JSON, every pair): its outcome lands at its
     /// index in the second array, which the sequential pass takes in path order like any other.
     private func onDiskEqualities(
-        pairs entries: [PairedEntry], rules: [ComparisonRule], roots: (String, String)?, refines: @escaping @Sendable (String) -> Bool
+        pairs entries: [PairedEntry], rules: [ComparisonRule], roots: (String, String)?,
+        refines: @escaping @Sendable (String) -> Bool
     ) -> (equalities: [Bool?], explained: [Result<MemberFinding?, any Error>?]) {
         var equalities = [Bool?](repeating: nil, count: entries.count)
         var explained = [Result<MemberFinding?, any Error>?](repeating: nil, count: entries.count)
@@ -288,8 +323,10 @@ extension Comparator {
             case .bytes, .text, .json, .csv, .semantic: break
             }
             guard case .file(.onDisk(let expectedPath, let expectedSize))? = pair.expected,
-                  case .file(.onDisk(let actualPath, let actualSize))? = pair.actual else { continue }
-            let sizesAreKnown = expectedSize != DirectoryWalk.Entry.unknownSize && actualSize != DirectoryWalk.Entry.unknownSize
+                case .file(.onDisk(let actualPath, let actualSize))? = pair.actual
+            else { continue }
+            let sizesAreKnown =
+                expectedSize != DirectoryWalk.Entry.unknownSize && actualSize != DirectoryWalk.Entry.unknownSize
             if sizesAreKnown && expectedSize != actualSize {
                 equalities[index] = false
             } else {
@@ -305,23 +342,30 @@ extension Comparator {
         let answers = Mutex<[(index: Int, isEqual: Bool, explained: Result<MemberFinding?, any Error>?)]>([])
         let work: @Sendable (Int) -> Void = { [self] _ in
             // Paths relative to the two open roots spare the kernel the lookup of the roots' own path per file.
-            let rootComparer = roots.flatMap { try? DirectoryWalk.ContentsComparer(leftFolder: $0.0, rightFolder: $0.1) }
+            let rootComparer = roots.flatMap {
+                try? DirectoryWalk.ContentsComparer(leftFolder: $0.0, rightFolder: $0.1)
+            }
             let comparer = rootComparer ?? DirectoryWalk.ContentsComparer()
             var found: [(index: Int, isEqual: Bool, explained: Result<MemberFinding?, any Error>?)] = []
             while true {
                 let batch = nextBatch.add(1, ordering: .relaxed).oldValue
                 guard batch < batchCount else { break }
                 for item in pairs[(batch * batchSize)..<min(pairs.count, (batch + 1) * batchSize)] {
-                    let (left, right) = rootComparer != nil ? (paths[item.index], paths[item.index]) : (item.expectedPath, item.actualPath)
+                    let (left, right) =
+                        rootComparer != nil
+                        ? (paths[item.index], paths[item.index]) : (item.expectedPath, item.actualPath)
                     let rule = rules[item.index]
                     guard Self.readsContents(rule) else {
-                        let isEqual = item.sizesAreKnown
+                        let isEqual =
+                            item.sizesAreKnown
                             ? try? comparer.contentsAreEqual(atPath: left, andPath: right)
                             : try? comparer.contentsOfUnknownSizesAreEqual(atPath: left, andPath: right)
                         if let isEqual { found.append((item.index, isEqual, nil)) }
                         continue
                     }
-                    switch try? comparer.compareContents(atPath: left, andPath: right, sizesAreKnown: item.sizesAreKnown) {
+                    switch try? comparer.compareContents(
+                        atPath: left, andPath: right, sizesAreKnown: item.sizesAreKnown)
+                    {
                     case .equal?:
                         found.append((item.index, true, nil))
                     case .different?:
@@ -375,7 +419,8 @@ extension Comparator {
     /// compared again. Where there are few other pairs, or one core, the others stay nil and the
     /// sequential pass compares them itself.
     private func fileFindingsInParallel(
-        pairs entries: [PairedEntry], rules: [ComparisonRule], equalities: [Bool?], explained: [Result<MemberFinding?, any Error>?],
+        pairs entries: [PairedEntry], rules: [ComparisonRule], equalities: [Bool?],
+        explained: [Result<MemberFinding?, any Error>?],
         refines: @Sendable (String) -> Bool
     ) -> [Result<MemberFinding?, any Error>?] {
         var outcomes = explained
@@ -386,7 +431,9 @@ extension Comparator {
             case .ignore, .redact: continue
             case .bytes, .text, .json, .csv, .semantic: break
             }
-            guard case .file(let expectedContent)? = pair.expected, case .file(let actualContent)? = pair.actual else { continue }
+            guard case .file(let expectedContent)? = pair.expected, case .file(let actualContent)? = pair.actual else {
+                continue
+            }
             pending.append((index, expectedContent, actualContent))
         }
         let paths = entries.map(\.path)
@@ -404,7 +451,8 @@ extension Comparator {
                 for pair in pairs[(batch * batchSize)..<min(pairs.count, (batch + 1) * batchSize)] {
                     let outcome = Result { () throws -> MemberFinding? in
                         try compareFiles(
-                            path: paths[pair.index], expected: pair.expected, actual: pair.actual, rule: rules[pair.index],
+                            path: paths[pair.index], expected: pair.expected, actual: pair.actual,
+                            rule: rules[pair.index],
                             knownEquality: equalities[pair.index], refines: refines(paths[pair.index]))
                     }
                     found.append((pair.index, outcome))
@@ -429,14 +477,16 @@ extension Comparator {
     /// `knownEquality` is what `onDiskEqualities` learnt: true ends the comparison, false skips the
     /// hashing, and nil (bytes in memory, or a file that could not be read) falls back to hashing.
     private func compareMember(
-        path: String, expected: PackageTree.Entry, actual: PackageTree.Entry, rule: ComparisonRule, knownEquality: Bool?,
+        path: String, expected: PackageTree.Entry, actual: PackageTree.Entry, rule: ComparisonRule,
+        knownEquality: Bool?,
         refines: Bool
     ) throws -> MemberFinding? {
         let location = Self.memberLocation(path)
         switch (expected, actual) {
         case (.file(let expectedContent), .file(let actualContent)):
             return try compareFiles(
-                path: path, expected: expectedContent, actual: actualContent, rule: rule, knownEquality: knownEquality, refines: refines)
+                path: path, expected: expectedContent, actual: actualContent, rule: rule, knownEquality: knownEquality,
+                refines: refines)
         case (.folder(let expectedWrapper), .folder(let actualWrapper)):
             guard rule.kind == .semantic else { return nil }
             guard let left = expectedWrapper(), let right = actualWrapper() else {
@@ -445,14 +495,19 @@ extension Comparator {
                     node: Difference(kind: .member, location: location, summary: "the folder could not be read"),
                     holdsDescendants: false)
             }
-            guard let content = try semanticComparator(for: rule, name: path).compare(expected: left, actual: right) else { return nil }
+            guard let content = try semanticComparator(for: rule, name: path).compare(expected: left, actual: right)
+            else { return nil }
             return MemberFinding(
                 path: path,
-                node: Difference(kind: .member, location: location, summary: "the contents differ under the \(rule) rule", children: [content]),
+                node: Difference(
+                    kind: .member, location: location, summary: "the contents differ under the \(rule) rule",
+                    children: [content]),
                 holdsDescendants: false)
         case (.link(let expectedDestination), .link(let actualDestination)):
             if rule.kind == .redact || expectedDestination == actualDestination { return nil }
-            return MemberFinding(path: path, node: Self.linkChanged(path, expectedDestination, actualDestination), holdsDescendants: false)
+            return MemberFinding(
+                path: path, node: Self.linkChanged(path, expectedDestination, actualDestination),
+                holdsDescendants: false)
         case (.unreadable(let reason), _):
             return MemberFinding(
                 path: path,
@@ -469,7 +524,8 @@ extension Comparator {
                 holdsDescendants: true)
         default:
             return MemberFinding(
-                path: path, node: Self.kindChanged(path, expected: expected.kindName, actual: actual.kindName), holdsDescendants: true)
+                path: path, node: Self.kindChanged(path, expected: expected.kindName, actual: actual.kindName),
+                holdsDescendants: true)
         }
     }
 
@@ -477,7 +533,8 @@ extension Comparator {
     ///
     /// `refines` says whether a byte difference is explained under `refinedRule` instead.
     private func compareFiles(
-        path: String, expected expectedContent: PackageTree.Content, actual actualContent: PackageTree.Content, rule: ComparisonRule,
+        path: String, expected expectedContent: PackageTree.Content, actual actualContent: PackageTree.Content,
+        rule: ComparisonRule,
         knownEquality: Bool?, refines: Bool
     ) throws -> MemberFinding? {
         if rule.kind == .redact { return nil }
@@ -504,7 +561,9 @@ extension Comparator {
         }
         var rule = rule
         // Only bytes that differ are explained again, as only they make a byte difference to explain.
-        if rule.kind == .bytes, refines, let refined = refinedRule?(path), refined.kind != .bytes, expectedData != actualData {
+        if rule.kind == .bytes, refines, let refined = refinedRule?(path), refined.kind != .bytes,
+            expectedData != actualData
+        {
             rule = refined
         }
         let content: Difference?
@@ -519,18 +578,22 @@ extension Comparator {
         return MemberFinding(
             path: path,
             node: Difference(
-                kind: .member, location: Self.memberLocation(path), summary: "the contents differ under the \(rule) rule", children: [content]),
+                kind: .member, location: Self.memberLocation(path),
+                summary: "the contents differ under the \(rule) rule", children: [content]),
             holdsDescendants: false)
     }
 
-    private func unreadableFinding(path: String, expected: PackageTree.Content, actual: PackageTree.Content) throws -> MemberFinding {
+    private func unreadableFinding(
+        path: String, expected: PackageTree.Content, actual: PackageTree.Content
+    ) throws -> MemberFinding {
         let expectedFails = (try? expected.digest()) == nil
         return MemberFinding(
             path: path,
             node: Difference(
                 kind: .member, location: Self.memberLocation(path),
                 summary: "the \(expectedFails ? "expected" : "actual") member's contents could not be read",
-                cause: expectedFails ? Difference.Cause.packageUnreadableExpected : Difference.Cause.packageUnreadableActual),
+                cause: expectedFails
+                    ? Difference.Cause.packageUnreadableExpected : Difference.Cause.packageUnreadableActual),
             holdsDescendants: false)
     }
 
@@ -568,18 +631,21 @@ extension Comparator {
 
     private static func linkChanged(_ path: String, _ expected: String, _ actual: String) -> Difference {
         Difference(
-            kind: path.isEmpty ? .item : .member, location: memberLocation(path), summary: "the symbolic link points elsewhere",
+            kind: path.isEmpty ? .item : .member, location: memberLocation(path),
+            summary: "the symbolic link points elsewhere",
             cause: Difference.Cause.packageLinkChanged, expected: expected, actual: actual)
     }
 
     private static func kindChanged(_ path: String, expected: String, actual: String) -> Difference {
         Difference(
-            kind: path.isEmpty ? .item : .member, location: memberLocation(path), summary: "\(expected) became \(actual)",
+            kind: path.isEmpty ? .item : .member, location: memberLocation(path),
+            summary: "\(expected) became \(actual)",
             cause: Difference.Cause.packageKindChanged, expected: expected, actual: actual)
     }
 
     private static func kindName(_ wrapper: FileWrapper) -> String {
-        wrapper.isRegularFile ? "a file" : wrapper.isDirectory ? "a folder" : wrapper.isSymbolicLink ? "a symbolic link" : "unknown"
+        wrapper.isRegularFile
+            ? "a file" : wrapper.isDirectory ? "a folder" : wrapper.isSymbolicLink ? "a symbolic link" : "unknown"
     }
 
     private static func kindName(_ type: FileAttributeType) -> String {

@@ -21,7 +21,8 @@ extension Comparator {
         var pairedAdded: Set<String> = []
         for (path, content) in removed {
             guard !content.isEmpty, let digest = try? content.digest(),
-                  var candidates = addedByDigest[digest], !candidates.isEmpty else { continue }
+                var candidates = addedByDigest[digest], !candidates.isEmpty
+            else { continue }
             let target = candidates.removeFirst()
             addedByDigest[digest] = candidates
             renames[path] = target
@@ -32,13 +33,15 @@ extension Comparator {
         for finding in findings {
             if pairedAdded.contains(finding.path) && finding.node.cause == Difference.Cause.packageAdded { continue }
             if let target = renames[finding.path], finding.node.cause == Difference.Cause.packageRemoved {
-                result.append(MemberFinding(
-                    path: finding.path,
-                    node: Difference(
-                        kind: .member, location: Self.memberLocation(finding.path),
-                        summary: "the file was renamed to \(target) with the same contents", cause: Difference.Cause.packageRenamed,
-                        expected: finding.path, actual: target),
-                    holdsDescendants: false))
+                result.append(
+                    MemberFinding(
+                        path: finding.path,
+                        node: Difference(
+                            kind: .member, location: Self.memberLocation(finding.path),
+                            summary: "the file was renamed to \(target) with the same contents",
+                            cause: Difference.Cause.packageRenamed,
+                            expected: finding.path, actual: target),
+                        holdsDescendants: false))
                 continue
             }
             result.append(finding)

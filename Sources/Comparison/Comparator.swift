@@ -13,7 +13,8 @@ import Foundation
 /// difference (bytes already in memory are compared directly); single files of different sizes differ
 /// without being read, and in folders, which are listed without sizes, two files larger than one chunk
 /// are told apart by size after it. A file is loaded, and hashed for the evidence, only when it differs; renames are
-/// paired by hashing only the added and removed files. A folder whose path matches an `ignore`, `redact` or `semantic` rule is taken whole. Member
+/// paired by hashing only the added and removed files. A folder whose path matches an `ignore`, `redact` or `semantic`
+/// rule is taken whole. Member
 /// differences are sorted by byte-wise path.
 public struct Comparator: Sendable {
     /// The member rules and the fallback rule.
@@ -35,7 +36,8 @@ public struct Comparator: Sendable {
     package var refinedRule: (@Sendable (String) -> ComparisonRule?)?
 
     public init(
-        rules: ComparisonRules = ComparisonRules(), codecs: CodecRegistry = CodecRegistry(), defaultCodec: String? = nil,
+        rules: ComparisonRules = ComparisonRules(), codecs: CodecRegistry = CodecRegistry(),
+        defaultCodec: String? = nil,
         byteComparator: ByteComparator = ByteComparator()
     ) {
         self.rules = rules
@@ -62,12 +64,15 @@ public struct Comparator: Sendable {
             return JSONComparator(accepting: rule.acceptedVariations).compare(expected: expected, actual: actual)
         case .csv:
             // A `.tsv` name says tab; otherwise each side's first record picks its delimiter.
-            let candidates: [CSVDialect] = (name as NSString).pathExtension.lowercased() == "tsv" ? [.tab] : [.comma, .tab, .semicolon]
-            return CSVComparator(keyColumn: rule.keyColumn, delimiterCandidates: candidates).compare(expected: expected, actual: actual)
+            let candidates: [CSVDialect] =
+                (name as NSString).pathExtension.lowercased() == "tsv" ? [.tab] : [.comma, .tab, .semicolon]
+            return CSVComparator(keyColumn: rule.keyColumn, delimiterCandidates: candidates).compare(
+                expected: expected, actual: actual)
         case .semantic:
             if expected == actual { return nil }
             return try semanticComparator(for: rule, name: name).compare(
-                expected: FileWrapper(regularFileWithContents: expected), actual: FileWrapper(regularFileWithContents: actual))
+                expected: FileWrapper(regularFileWithContents: expected),
+                actual: FileWrapper(regularFileWithContents: actual))
         }
     }
 
@@ -78,11 +83,13 @@ public struct Comparator: Sendable {
         }
         guard let codec = codecs.codec(identifier: identifier) else {
             throw ComparisonError(
-                code: .unknownCodec, message: "a semantic rule names the codec '\(identifier)', which is not registered")
+                code: .unknownCodec, message: "a semantic rule names the codec '\(identifier)', which is not registered"
+            )
         }
         let fileExtension = (name as NSString).pathExtension
         let byExtension = fileExtension.isEmpty ? nil : UTType(filenameExtension: fileExtension)
-        let contentType = byExtension.flatMap { type in codec.readableContentTypes.contains { type.conforms(to: $0) } ? type : nil }
+        let contentType =
+            byExtension.flatMap { type in codec.readableContentTypes.contains { type.conforms(to: $0) } ? type : nil }
             ?? codec.readableContentTypes.first ?? .data
         return SemanticComparator(codec: codec, contentType: contentType)
     }

@@ -5,6 +5,6 @@ extension ErrorCodeCatalogue {
     package static let contentTypeLint: [ErrorCodeCatalogue] = [
         ErrorCodeCatalogue(
             InfoPlistLintErrorCode.self, domain: "Content-type lint", module: "ContentTypeLint",
-            errorType: "CodecError"),
+            errorType: "CodecError")
     ]
 }

@@ -29,7 +29,10 @@ public struct InfoPlistFinding: Sendable, Hashable, Codable {
     public let suggestion: String
 
     /// A finding of `rule` at a place, with the rule's severity.
-    public init(rule: InfoPlistLintRule, file: String, keyPath: String, line: Int?, column: Int?, message: String, suggestion: String) {
+    public init(
+        rule: InfoPlistLintRule, file: String, keyPath: String, line: Int?, column: Int?, message: String,
+        suggestion: String
+    ) {
         self.rule = rule
         self.severity = rule.severity
         self.file = file

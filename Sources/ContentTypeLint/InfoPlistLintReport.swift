@@ -18,7 +18,8 @@ public struct InfoPlistLintReport: Sendable, Hashable, Codable {
     /// The findings, in file order.
     public var findings: [InfoPlistFinding]
 
-    init(file: String, format: InfoPlistSource.Format, platform: InfoPlistLinter.Platform, findings: [InfoPlistFinding]) {
+    init(file: String, format: InfoPlistSource.Format, platform: InfoPlistLinter.Platform, findings: [InfoPlistFinding])
+    {
         self.file = file
         self.format = format.rawValue
         self.platform = platform

@@ -23,7 +23,8 @@ extension InfoPlistLintRun {
     static let commonSystemIdentifiers = [
         "public.item", "public.content", "public.composite-content", "public.data", "public.directory", "public.folder",
         "com.apple.package", "com.apple.bundle", "public.text", "public.plain-text", "public.utf8-plain-text",
-        "public.json", "public.xml", "public.yaml", "public.html", "public.rtf", "com.apple.rtfd", "com.apple.flat-rtfd",
+        "public.json", "public.xml", "public.yaml", "public.html", "public.rtf", "com.apple.rtfd",
+        "com.apple.flat-rtfd",
         "com.apple.property-list", "com.apple.xml-property-list", "com.apple.binary-property-list",
         "public.image", "public.png", "public.jpeg", "public.tiff", "public.svg-image", "com.adobe.pdf",
         "public.archive", "public.zip-archive", "public.delimited-values-text", "public.comma-separated-values-text",

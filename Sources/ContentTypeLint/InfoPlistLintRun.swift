@@ -59,7 +59,10 @@ struct InfoPlistLintRun {
     private var firstDeclarations: [String: Declaration] = [:]
     private var findings: [InfoPlistFinding] = []
 
-    init(source: InfoPlistSource, root: [PropertyListEntry], options: InfoPlistLinter.Options, platform: InfoPlistLinter.Platform) {
+    init(
+        source: InfoPlistSource, root: [PropertyListEntry], options: InfoPlistLinter.Options,
+        platform: InfoPlistLinter.Platform
+    ) {
         self.source = source
         self.root = root
         self.options = options
@@ -86,8 +89,10 @@ struct InfoPlistLintRun {
                 ordinals[path.description] = next
                 next += 1
                 switch value {
-                case .dictionary(let entries): for entry in entries { walk(entry.value, path.appending(key: entry.key)) }
-                case .array(let elements): for (index, element) in elements.enumerated() { walk(element, path.appending(index: index)) }
+                case .dictionary(let entries):
+                    for entry in entries { walk(entry.value, path.appending(key: entry.key)) }
+                case .array(let elements):
+                    for (index, element) in elements.enumerated() { walk(element, path.appending(index: index)) }
                 default: break
                 }
             }
@@ -107,24 +112,37 @@ struct InfoPlistLintRun {
             let listPath = PropertyListPath.root.appending(key: listKey)
             guard let list = Self.value(listKey, in: root) else { continue }
             guard case .array(let elements) = list else {
-                report(.malformedEntry, at: listPath, atKey: true, "\(listKey) is \(InfoPlistSource.describe(list)), not an array of type declarations",
-                       fix: "make \(listKey) an array with one dictionary per type")
+                report(
+                    .malformedEntry, at: listPath, atKey: true,
+                    "\(listKey) is \(InfoPlistSource.describe(list)), not an array of type declarations",
+                    fix: "make \(listKey) an array with one dictionary per type")
                 continue
             }
             for (index, element) in elements.enumerated() {
                 let path = listPath.appending(index: index)
                 guard case .dictionary(let fields) = element else {
-                    report(.malformedEntry, at: path, "a type declaration is \(InfoPlistSource.describe(element)), not a dictionary",
-                           fix: "make each entry of \(listKey) a dictionary with UTTypeIdentifier, UTTypeConformsTo and UTTypeTagSpecification")
+                    report(
+                        .malformedEntry, at: path,
+                        "a type declaration is \(InfoPlistSource.describe(element)), not a dictionary",
+                        fix:
+                            "make each entry of \(listKey) a dictionary with UTTypeIdentifier, UTTypeConformsTo and "
+                            + "UTTypeTagSpecification"
+                    )
                     continue
                 }
                 guard case .string(let identifier)? = Self.value("UTTypeIdentifier", in: fields) else {
-                    report(.malformedEntry, at: path, "the type declaration has no UTTypeIdentifier string, so the type has no name",
-                           fix: "add UTTypeIdentifier with a lowercase reverse-DNS name in a domain you own, such as com.yourcompany.deck")
+                    report(
+                        .malformedEntry, at: path,
+                        "the type declaration has no UTTypeIdentifier string, so the type has no name",
+                        fix:
+                            "add UTTypeIdentifier with a lowercase reverse-DNS name in a domain you own, such as "
+                            + "com.yourcompany.deck"
+                    )
                     continue
                 }
                 var declaration = Declaration(
-                    kind: kind, listKey: listKey, identifier: Located(value: identifier, path: path.appending(key: "UTTypeIdentifier")))
+                    kind: kind, listKey: listKey,
+                    identifier: Located(value: identifier, path: path.appending(key: "UTTypeIdentifier")))
                 if let conformsTo = Self.value("UTTypeConformsTo", in: fields) {
                     let conformsToPath = path.appending(key: "UTTypeConformsTo")
                     declaration.conformsToPath = conformsToPath
@@ -135,11 +153,17 @@ struct InfoPlistLintRun {
                     if case .dictionary(let tags) = specification {
                         if let extensions = Self.value("public.filename-extension", in: tags) {
                             declaration.extensions = strings(
-                                extensions, at: specificationPath.appending(key: "public.filename-extension"), naming: "public.filename-extension")
+                                extensions, at: specificationPath.appending(key: "public.filename-extension"),
+                                naming: "public.filename-extension")
                         }
                     } else {
-                        report(.malformedEntry, at: specificationPath, "UTTypeTagSpecification is \(InfoPlistSource.describe(specification)), not a dictionary",
-                               fix: "make UTTypeTagSpecification a dictionary from tag class (public.filename-extension, public.mime-type) to tags")
+                        report(
+                            .malformedEntry, at: specificationPath,
+                            "UTTypeTagSpecification is \(InfoPlistSource.describe(specification)), not a dictionary",
+                            fix:
+                                "make UTTypeTagSpecification a dictionary from tag class "
+                                + "(public.filename-extension, public.mime-type) to tags"
+                        )
                     }
                 }
                 if case .string(let description)? = Self.value("UTTypeDescription", in: fields) {
@@ -154,21 +178,29 @@ struct InfoPlistLintRun {
         let listPath = PropertyListPath.root.appending(key: "CFBundleDocumentTypes")
         guard let list = Self.value("CFBundleDocumentTypes", in: root) else { return }
         guard case .array(let elements) = list else {
-            report(.malformedEntry, at: listPath, atKey: true, "CFBundleDocumentTypes is \(InfoPlistSource.describe(list)), not an array of document types",
-                   fix: "make CFBundleDocumentTypes an array with one dictionary per document type")
+            report(
+                .malformedEntry, at: listPath, atKey: true,
+                "CFBundleDocumentTypes is \(InfoPlistSource.describe(list)), not an array of document types",
+                fix: "make CFBundleDocumentTypes an array with one dictionary per document type")
             return
         }
         for (index, element) in elements.enumerated() {
             let path = listPath.appending(index: index)
             guard case .dictionary(let fields) = element else {
-                report(.malformedEntry, at: path, "a document type is \(InfoPlistSource.describe(element)), not a dictionary",
-                       fix: "make each entry of CFBundleDocumentTypes a dictionary with LSItemContentTypes, CFBundleTypeRole and LSHandlerRank")
+                report(
+                    .malformedEntry, at: path,
+                    "a document type is \(InfoPlistSource.describe(element)), not a dictionary",
+                    fix:
+                        "make each entry of CFBundleDocumentTypes a dictionary with LSItemContentTypes, "
+                        + "CFBundleTypeRole and LSHandlerRank"
+                )
                 continue
             }
             var documentType = DocumentType(path: path)
             if case .string(let name)? = Self.value("CFBundleTypeName", in: fields) { documentType.name = name }
             if let contentTypes = Self.value("LSItemContentTypes", in: fields) {
-                documentType.contentTypes = strings(contentTypes, at: path.appending(key: "LSItemContentTypes"), naming: "LSItemContentTypes")
+                documentType.contentTypes = strings(
+                    contentTypes, at: path.appending(key: "LSItemContentTypes"), naming: "LSItemContentTypes")
             }
             documentType.role = string("CFBundleTypeRole", in: fields, at: path)
             documentType.rank = string("LSHandlerRank", in: fields, at: path)
@@ -177,7 +209,9 @@ struct InfoPlistLintRun {
     }
 
     /// A string or an array of strings; anything else is reported, and what can be read is returned.
-    private mutating func strings(_ value: PropertyListValue, at path: PropertyListPath, naming key: String) -> [Located<String>] {
+    private mutating func strings(
+        _ value: PropertyListValue, at path: PropertyListPath, naming key: String
+    ) -> [Located<String>] {
         switch value {
         case .string(let string):
             return [Located(value: string, path: path)]
@@ -187,24 +221,32 @@ struct InfoPlistLintRun {
                 if case .string(let string) = element {
                     strings.append(Located(value: string, path: path.appending(index: index)))
                 } else {
-                    report(.malformedEntry, at: path.appending(index: index), "an entry of \(key) is \(InfoPlistSource.describe(element)), not a string",
-                           fix: "make every entry of \(key) a string")
+                    report(
+                        .malformedEntry, at: path.appending(index: index),
+                        "an entry of \(key) is \(InfoPlistSource.describe(element)), not a string",
+                        fix: "make every entry of \(key) a string")
                 }
             }
             return strings
         default:
-            report(.malformedEntry, at: path, atKey: true, "\(key) is \(InfoPlistSource.describe(value)), not an array of strings",
-                   fix: "make \(key) an array of strings")
+            report(
+                .malformedEntry, at: path, atKey: true,
+                "\(key) is \(InfoPlistSource.describe(value)), not an array of strings",
+                fix: "make \(key) an array of strings")
             return []
         }
     }
 
     /// The string value of `key`, reporting a value of another kind.
-    private mutating func string(_ key: String, in fields: [PropertyListEntry], at path: PropertyListPath) -> Located<String>? {
+    private mutating func string(
+        _ key: String, in fields: [PropertyListEntry], at path: PropertyListPath
+    ) -> Located<String>? {
         guard let value = Self.value(key, in: fields) else { return nil }
         let valuePath = path.appending(key: key)
         guard case .string(let string) = value else {
-            report(.malformedEntry, at: valuePath, atKey: true, "\(key) is \(InfoPlistSource.describe(value)), not a string", fix: "make \(key) a string")
+            report(
+                .malformedEntry, at: valuePath, atKey: true,
+                "\(key) is \(InfoPlistSource.describe(value)), not a string", fix: "make \(key) a string")
             return nil
         }
         return Located(value: string, path: valuePath)
@@ -216,11 +258,15 @@ struct InfoPlistLintRun {
 
     // MARK: Reporting
 
-    mutating func report(_ rule: InfoPlistLintRule, at path: PropertyListPath, atKey: Bool = false, _ message: String, fix: String) {
+    mutating func report(
+        _ rule: InfoPlistLintRule, at path: PropertyListPath, atKey: Bool = false, _ message: String, fix: String
+    ) {
         let position = source.position(of: path, atKey: atKey)
-        findings.append(InfoPlistFinding(
-            rule: rule, file: source.file, keyPath: path.description, line: position?.line, column: position?.column,
-            message: message, suggestion: fix))
+        findings.append(
+            InfoPlistFinding(
+                rule: rule, file: source.file, keyPath: path.description, line: position?.line,
+                column: position?.column,
+                message: message, suggestion: fix))
     }
 
     /// How a message names a place: `line 12` in XML, the key path in a binary file.
@@ -260,7 +306,9 @@ struct InfoPlistLintRun {
             if let declaration = firstDeclarations[key] {
                 pending += declaration.parents.map(\.value)
             } else if let type = UTType(current), type.isDeclared {
-                if targets.contains(where: { target in UTType(target).map { type.conforms(to: $0) } ?? false }) { return .reaches }
+                if targets.contains(where: { target in UTType(target).map { type.conforms(to: $0) } ?? false }) {
+                    return .reaches
+                }
             } else {
                 sawUnknown = true
             }

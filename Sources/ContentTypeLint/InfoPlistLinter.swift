@@ -11,7 +11,8 @@ import Formats
 /// A **known** identifier is one declared in the file, or one `UTType(_:)` knows as declared: the system's
 /// types (on Linux, docmigrate's table of them plus whatever the process registered, such as the types of
 /// the built-in codecs; on Apple systems, LaunchServices' database). The linter never registers the file's
-/// declarations anywhere: it follows them itself, so linting leaves `UTType` as it was. A type **another party owns** is a known type the file does not export:
+/// declarations anywhere: it follows them itself, so linting leaves `UTType` as it was. A type **another party owns**
+/// is a known type the file does not export:
 /// a system type or an imported one. A type is **abstract**, and needs no filename extension, when another
 /// declaration of the file conforms to it and no `CFBundleDocumentTypes` entry lists it. A type is a
 /// **document** when a `CFBundleDocumentTypes` entry lists it. When a conformance chain passes through an
@@ -83,7 +84,8 @@ public struct InfoPlistLinter: Sendable {
         let platform = options.platform ?? Self.platform(of: entries)
         var run = InfoPlistLintRun(source: source, root: entries, options: options, platform: platform)
         run.lint()
-        return InfoPlistLintReport(file: file, format: source.format, platform: platform, findings: run.sortedFindings())
+        return InfoPlistLintReport(
+            file: file, format: source.format, platform: platform, findings: run.sortedFindings())
     }
 
     /// The platform the keys of a top-level dictionary say: iOS for `LSRequiresIPhoneOS` true or `UIDeviceFamily`.

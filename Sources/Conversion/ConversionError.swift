@@ -1,5 +1,5 @@
-import DocumentPlatform
 import DocumentCodecs
+import DocumentPlatform
 
 /// Why a job or one of its items could not be converted: the file, the place, a stable code and a sentence.
 ///
@@ -34,7 +34,8 @@ public struct ConversionError: LocatedError, Sendable, Hashable {
     /// The error of any thrown value, naming `file` (the job knows the full path; a codec only the file's name).
     public init(_ error: any Error, file: String?) {
         if let located = error as? any LocatedError {
-            self.init(code: located.code, message: located.message, file: file ?? located.file, location: located.location)
+            self.init(
+                code: located.code, message: located.message, file: file ?? located.file, location: located.location)
         } else {
             self.init(code: .io, message: "\(error)", file: file)
         }
@@ -76,13 +77,18 @@ extension ConversionError: Codable {
         }
 
         var location: ErrorLocation? {
-            ConversionError.location(byte: byte, line: line, column: column, keyPath: keyPath, member: member, inner: inner?.value.location)
+            ConversionError.location(
+                byte: byte, line: line, column: column, keyPath: keyPath, member: member, inner: inner?.value.location)
         }
     }
 
-    /// The location a JSON location object's fields stand for: the first of a byte, a line (column 1 when absent), a key
-    /// path, and a member (with its inner location, when there is one). The report reader's fast path reads the same fields.
-    static func location(byte: Int?, line: Int?, column: Int?, keyPath: String?, member: String?, inner: ErrorLocation?) -> ErrorLocation? {
+    /// The location a JSON location object's fields stand for: the first of a byte, a line (column 1 when absent), a
+    /// key
+    /// path, and a member (with its inner location, when there is one). The report reader's fast path reads the same
+    /// fields.
+    static func location(
+        byte: Int?, line: Int?, column: Int?, keyPath: String?, member: String?, inner: ErrorLocation?
+    ) -> ErrorLocation? {
         if let byte { return .byte(byte) }
         if let line { return .line(line, column: column ?? 1) }
         if let keyPath { return .keyPath(keyPath) }

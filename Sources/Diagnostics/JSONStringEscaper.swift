@@ -32,8 +32,9 @@ package enum JSONStringEscaper {
         var runStart = 0
         for index in 0..<text.count {
             let byte = text[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-                || (escapingSlashes && byte == UInt8(ascii: "/"))
+            guard
+                byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                    || (escapingSlashes && byte == UInt8(ascii: "/"))
             else { continue }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<index]))
             runStart = index + 1

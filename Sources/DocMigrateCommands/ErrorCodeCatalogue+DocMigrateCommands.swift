@@ -5,6 +5,6 @@ extension ErrorCodeCatalogue {
     /// lists them.
     package static let docMigrateCommands: [ErrorCodeCatalogue] = [
         ErrorCodeCatalogue(
-            UsageErrorCode.self, domain: "Command-line usage", module: "DocMigrateCommands", errorType: "UsageError"),
+            UsageErrorCode.self, domain: "Command-line usage", module: "DocMigrateCommands", errorType: "UsageError")
     ]
 }

@@ -3,6 +3,6 @@ extension ErrorCodeCatalogue {
     package static let documentModels: [ErrorCodeCatalogue] = [
         ErrorCodeCatalogue(
             DocumentHostErrorCode.self, domain: "Document host", module: "DocumentModels",
-            errorType: "DocumentHostError"),
+            errorType: "DocumentHostError")
     ]
 }

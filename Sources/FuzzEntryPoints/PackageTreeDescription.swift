@@ -99,7 +99,8 @@ public struct PackageTreeDescription: Sendable, Hashable {
             let attributes = try manager.attributesOfItem(atPath: child.path)
             switch attributes[.type] as? FileAttributeType {
             case .typeSymbolicLink?:
-                return Member(name: name, node: .symbolicLink(try manager.destinationOfSymbolicLink(atPath: child.path)))
+                return Member(
+                    name: name, node: .symbolicLink(try manager.destinationOfSymbolicLink(atPath: child.path)))
             case .typeDirectory?:
                 return Member(name: name, node: .folder(try describeMembers(of: child)))
             default:
@@ -193,7 +194,8 @@ public struct PackageTreeDescription: Sendable, Hashable {
                     node = .symbolicLink(String(decoding: target.map { $0 == 0 ? 0x5F : $0 }, as: UTF8.self))
                 }
                 let name = String(decoding: rawName.map { $0 == 0x2F || $0 == 0 ? 0x5F : $0 }, as: UTF8.self)
-                guard depth < PackageTreeDescription.maximumDepth, !name.isEmpty, name != ".", name != "..", names.insert(name).inserted
+                guard depth < PackageTreeDescription.maximumDepth, !name.isEmpty, name != ".", name != "..",
+                    names.insert(name).inserted
                 else { continue }
                 members.append(Member(name: name, node: node))
             }

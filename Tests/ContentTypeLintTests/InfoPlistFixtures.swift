@@ -109,7 +109,8 @@ enum InfoPlistFixtures {
     /// `correct` with `target` (which must occur exactly `count` times) replaced by `replacement`.
     static func correct(replacing target: String, with replacement: String, count: Int = 1) throws -> String {
         let parts = correct.components(separatedBy: target)
-        try #require(parts.count == count + 1, "'\(target)' occurs \(parts.count - 1) times in the fixture, not \(count)")
+        try #require(
+            parts.count == count + 1, "'\(target)' occurs \(parts.count - 1) times in the fixture, not \(count)")
         return parts.joined(separator: replacement)
     }
 
@@ -118,7 +119,9 @@ enum InfoPlistFixtures {
         var searchStart = text.startIndex
         var found: Range<String.Index>?
         for _ in 0..<occurrence {
-            let range = try #require(text.range(of: needle, range: searchStart..<text.endIndex), "'\(needle)' occurs fewer than \(occurrence) times")
+            let range = try #require(
+                text.range(of: needle, range: searchStart..<text.endIndex),
+                "'\(needle)' occurs fewer than \(occurrence) times")
             found = range
             searchStart = range.upperBound
         }

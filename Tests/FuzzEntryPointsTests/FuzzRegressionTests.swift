@@ -26,11 +26,14 @@ import Testing
     ]
 
     static func files(under folder: URL) throws -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else {
+        guard
+            let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        else {
             return []
         }
         return try enumerator.compactMap { item in
-            guard let url = item as? URL, try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { return nil }
+            guard let url = item as? URL, try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true
+            else { return nil }
             return url
         }.sorted { $0.path < $1.path }
     }
@@ -70,7 +73,8 @@ import Testing
 
     static func packageFolders(under root: URL) throws -> [URL] {
         let extensions: Set<String> = ["notebook", "rtfd", "mdbundle"]
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey]) else {
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey])
+        else {
             return []
         }
         return try enumerator.compactMap { item in

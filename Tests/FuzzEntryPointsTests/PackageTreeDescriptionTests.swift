@@ -9,14 +9,17 @@ import Testing
     static let sample = PackageTreeDescription(members: [
         Member(name: "Info.json", node: .file(Data("{}".utf8))),
         Member(name: "link", node: .symbolicLink("../outside")),
-        Member(name: "pages", node: .folder([
-            Member(name: "1.txt", node: .file(Data("one".utf8))),
-            Member(name: "empty", node: .folder([])),
-        ])),
+        Member(
+            name: "pages",
+            node: .folder([
+                Member(name: "1.txt", node: .file(Data("one".utf8))),
+                Member(name: "empty", node: .folder([])),
+            ])),
     ])
 
     @Test func bytesSpellTheDocumentedLayout() {
-        let expected: [UInt8] = [0, 9] + Array("Info.json".utf8) + [0, 2] + Array("{}".utf8)
+        let expected: [UInt8] =
+            [0, 9] + Array("Info.json".utf8) + [0, 2] + Array("{}".utf8)
             + [2, 4] + Array("link".utf8) + [10] + Array("../outside".utf8)
             + [1, 5] + Array("pages".utf8)
             + [0, 5] + Array("1.txt".utf8) + [0, 3] + Array("one".utf8)
@@ -37,7 +40,8 @@ import Testing
                 files[path] = try? Data(contentsOf: url.appendingPathComponent(path))
             }
             link = try? FileManager.default.destinationOfSymbolicLink(atPath: url.appendingPathComponent("link").path)
-            emptyFolder = try? FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent("pages/empty").path)
+            emptyFolder = try? FileManager.default.contentsOfDirectory(
+                atPath: url.appendingPathComponent("pages/empty").path)
         }
         #expect(files == ["Info.json": Data("{}".utf8), "pages/1.txt": Data("one".utf8)])
         #expect(link == "../outside")
@@ -47,7 +51,8 @@ import Testing
     }
 
     @Test func namesThatCannotBeOnDiskAreMendedOrDropped() {
-        let bytes: [UInt8] = [0, 3] + Array("a/b".utf8) + [0, 0]
+        let bytes: [UInt8] =
+            [0, 3] + Array("a/b".utf8) + [0, 0]
             + [0, 2] + Array("..".utf8) + [0, 0]
             + [0, 0] + [0, 0]
             + [4, 3] + Array("a/b".utf8) + [0, 1, 0x41]  // kind 4 is kind 0, and the name is taken

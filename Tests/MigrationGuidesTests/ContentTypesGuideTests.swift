@@ -38,7 +38,8 @@ import Testing
         let blocks = try Self.blocks()
         let binary = try BuiltProduct.url(named: "docmigrate")
         var checked = 0
-        for (index, block) in blocks.enumerated() where block.language == "sh" && block.text.hasPrefix("docmigrate lint-plist ") {
+        for (index, block) in blocks.enumerated()
+        where block.language == "sh" && block.text.hasPrefix("docmigrate lint-plist ") {
             let shown = try #require(blocks.dropFirst(index + 1).first, "no block follows \(block.text)")
             #expect(shown.language == "text")
             let process = Process()

@@ -8,7 +8,8 @@ import Testing
 /// the line before its fence with `<!-- shell: fixture=NAME exit=N -->`. The test copies
 /// `Tests/MigrationGuidesTests/Fixtures/NAME` into a fresh temporary folder (`fixture=none` for an
 /// empty one; NAME may lead into another test target's fixtures, as `../../SourceAuditTests/Fixtures/Clean`,
-/// so that one fixture serves its own tests and the guide), runs the block there with `/bin/sh` under `set -e` — `swift run docmigrate` and
+/// so that one fixture serves its own tests and the guide), runs the block there with `/bin/sh` under `set -e` — `swift
+/// run docmigrate` and
 /// `docmigrate` both mean the binary built with the tests, and a leading `$ ` prompt is dropped —
 /// and expects exit status N (0 when `exit=` is left out). `CI` is removed from the environment
 /// unless the marker says `ci=true`, so the commands behave as on a developer's machine. Blocks of
@@ -54,7 +55,10 @@ import Testing
                     body.append(lines[index])
                     index += 1
                 }
-                blocks.append(ShellBlock(guide: url.lastPathComponent, line: start, marker: marker, commands: body.joined(separator: "\n")))
+                blocks.append(
+                    ShellBlock(
+                        guide: url.lastPathComponent, line: start, marker: marker,
+                        commands: body.joined(separator: "\n")))
                 index += 1
             }
         }
@@ -82,7 +86,8 @@ import Testing
 
     @Test func everyShellBlockThatRunsDocmigrateIsMarked() throws {
         for block in try Self.shellBlocks() where Self.usesDocmigrate(block) {
-            #expect(block.marker != nil, "\(block) runs docmigrate but has no <!-- shell: fixture=NAME exit=N --> marker")
+            #expect(
+                block.marker != nil, "\(block) runs docmigrate but has no <!-- shell: fixture=NAME exit=N --> marker")
         }
     }
 
@@ -103,7 +108,8 @@ import Testing
             if fixture != "none" {
                 let source = Self.fixtures.appendingPathComponent(fixture)
                 for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
-                    try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: folder.appending(name))
+                    try FileManager.default.copyItem(
+                        at: source.appendingPathComponent(name), to: folder.appending(name))
                 }
             }
             try run(block, in: folder, binary: binary)
@@ -134,7 +140,9 @@ import Testing
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         let expected = Int32(marker["exit"] ?? "0") ?? -1
-        #expect(process.terminationStatus == expected, "\(block) exited \(process.terminationStatus), not \(expected):\n\(text)")
+        #expect(
+            process.terminationStatus == expected,
+            "\(block) exited \(process.terminationStatus), not \(expected):\n\(text)")
     }
 
     @Test func relativeLinksResolve() throws {
@@ -143,12 +151,16 @@ import Testing
             let text = try String(contentsOf: url, encoding: .utf8)
             for match in text.matches(of: link) {
                 let target = String(match.output.1)
-                if target.hasPrefix("http://") || target.hasPrefix("https://") || target.hasPrefix("mailto:") || target.hasPrefix("#") {
+                if target.hasPrefix("http://") || target.hasPrefix("https://") || target.hasPrefix("mailto:")
+                    || target.hasPrefix("#")
+                {
                     continue
                 }
                 let path = target.split(separator: "#", maxSplits: 1).first.map(String.init) ?? target
                 let resolved = url.deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL
-                #expect(FileManager.default.fileExists(atPath: resolved.path), "\(url.lastPathComponent) links to \(target), which does not exist")
+                #expect(
+                    FileManager.default.fileExists(atPath: resolved.path),
+                    "\(url.lastPathComponent) links to \(target), which does not exist")
             }
         }
     }
@@ -158,7 +170,9 @@ import Testing
         let enumerator = FileManager.default.enumerator(atPath: fixtures.path)
         var manifests: [URL] = []
         while let path = enumerator?.nextObject() as? String {
-            if (path as NSString).lastPathComponent == "Package.swift" { manifests.append(fixtures.appendingPathComponent(path)) }
+            if (path as NSString).lastPathComponent == "Package.swift" {
+                manifests.append(fixtures.appendingPathComponent(path))
+            }
         }
         return manifests.sorted { $0.path < $1.path }
     }
@@ -184,7 +198,10 @@ import Testing
     }
 
     @Test func theMarkerParserReadsItsFields() {
-        #expect(Self.parseMarker("<!-- shell: fixture=goldens exit=1 ci=true -->") == ["fixture": "goldens", "exit": "1", "ci": "true"])
+        #expect(
+            Self.parseMarker("<!-- shell: fixture=goldens exit=1 ci=true -->") == [
+                "fixture": "goldens", "exit": "1", "ci": "true",
+            ])
         #expect(Self.parseMarker("<!-- snippet: x -->") == nil)
     }
 }

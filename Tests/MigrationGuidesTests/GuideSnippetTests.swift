@@ -8,9 +8,11 @@ import Testing
 /// text differs from its snippet (after removing the common indentation) fails here, so no code in
 /// a guide can drift from code that compiles and passes.
 @Suite struct GuideSnippetTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let guides = root.appendingPathComponent("MigrationGuides")
-    static let snippetSources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snippets")
+    static let snippetSources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Snippets")
 
     struct Block: CustomStringConvertible {
         var guide: String
@@ -23,9 +25,11 @@ import Testing
     /// The Swift blocks of every guide, with the snippet name each is marked with.
     static func swiftBlocks() throws -> [Block] {
         var blocks: [Block] = []
-        let names = try FileManager.default.contentsOfDirectory(atPath: guides.path).filter { $0.hasSuffix(".md") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: guides.path).filter { $0.hasSuffix(".md") }
+            .sorted()
         for name in names {
-            let lines = try String(contentsOf: guides.appendingPathComponent(name), encoding: .utf8).components(separatedBy: "\n")
+            let lines = try String(contentsOf: guides.appendingPathComponent(name), encoding: .utf8).components(
+                separatedBy: "\n")
             var index = 0
             while index < lines.count {
                 let line = lines[index].trimmingCharacters(in: .whitespaces)
@@ -34,7 +38,8 @@ import Testing
                     if index > 0 {
                         let previous = lines[index - 1].trimmingCharacters(in: .whitespaces)
                         if previous.hasPrefix("<!-- snippet:"), previous.hasSuffix("-->") {
-                            marker = previous.dropFirst("<!-- snippet:".count).dropLast(3).trimmingCharacters(in: .whitespaces)
+                            marker = previous.dropFirst("<!-- snippet:".count).dropLast(3).trimmingCharacters(
+                                in: .whitespaces)
                         }
                     }
                     var code: [String] = []
@@ -77,7 +82,9 @@ import Testing
     }
 
     static func dedent(_ lines: [String]) -> String {
-        let indents = lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map { $0.prefix { $0 == " " }.count }
+        let indents = lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map {
+            $0.prefix { $0 == " " }.count
+        }
         let common = indents.min() ?? 0
         return lines.map { $0.count >= common ? String($0.dropFirst(common)) : $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: "\n").trimmingCharacters(in: .newlines)

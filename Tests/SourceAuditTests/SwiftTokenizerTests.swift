@@ -21,18 +21,25 @@ import Testing
             let d = ##"a "# inside"##
             """#
         let strings = tokens(source).filter { $0.kind == .string }.map(\.text)
-        #expect(strings == [
-            #""x \"quoted\" \(f("inner ) string")) y""#,
-            ##"#"raw "still" \(not interpolated)"#"##,
-            "\"\"\"\n    multi \"line\" \\(value)\n    \"\"\"",
-            ###"##"a "# inside"##"###,
-        ])
+        #expect(
+            strings == [
+                #""x \"quoted\" \(f("inner ) string")) y""#,
+                ##"#"raw "still" \(not interpolated)"#"##,
+                "\"\"\"\n    multi \"line\" \\(value)\n    \"\"\"",
+                ###"##"a "# inside"##"###,
+            ])
     }
 
     @Test func regexLiteralsAreToldFromDivision() {
         #expect(kinds("let r = /[a-z]+/") == [.identifier, .identifier, .punctuation, .regex])
-        #expect(kinds("let q = a / b / c") == [.identifier, .identifier, .punctuation, .identifier, .operator, .identifier, .operator, .identifier])
-        #expect(kinds("x = (a) / 2") == [.identifier, .punctuation, .punctuation, .identifier, .punctuation, .operator, .number])
+        #expect(
+            kinds("let q = a / b / c") == [
+                .identifier, .identifier, .punctuation, .identifier, .operator, .identifier, .operator, .identifier,
+            ])
+        #expect(
+            kinds("x = (a) / 2") == [
+                .identifier, .punctuation, .punctuation, .identifier, .punctuation, .operator, .number,
+            ])
         #expect(kinds("let e = #/a/b/#") == [.identifier, .identifier, .punctuation, .regex])
     }
 

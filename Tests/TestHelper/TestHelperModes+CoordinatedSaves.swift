@@ -28,7 +28,9 @@ private enum CoordinatedSaveModes {
 
     static func saveLoop(_ arguments: [String]) throws -> Int32 {
         let (package, stopFile, coordinated) = try parse(arguments)
-        guard case .whole(var generation) = GenerationPackage.state(at: package) else { throw CocoaError(.fileReadCorruptFile) }
+        guard case .whole(var generation) = GenerationPackage.state(at: package) else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
         var saves = 0
         while !FileManager.default.fileExists(atPath: stopFile) {
             var children: [String: FileWrapper] = [:]
@@ -55,7 +57,9 @@ private enum CoordinatedSaveModes {
 
     static func readLoop(_ arguments: [String]) throws -> Int32 {
         let (package, readsText, coordinated) = try parse(arguments)
-        guard let reads = Int(readsText), reads > 0 else { throw TestHelperModes.HelperUsageError(text: "READS must be a positive number") }
+        guard let reads = Int(readsText), reads > 0 else {
+            throw TestHelperModes.HelperUsageError(text: "READS must be a positive number")
+        }
         let names = GenerationPackage.changingMembers + [GenerationPackage.fixedMember]
         var mixes = 0
         var generations: Set<Int> = []

@@ -1,6 +1,7 @@
 import DocumentModels
 import Foundation
 import TestSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -83,11 +84,13 @@ final class GenerationDocument: Document {
             // The previous wrapper keeps `fixed.txt`, which the save then hard-links from the old package.
             let package = previous ?? FileWrapper(directoryWithFileWrappers: [:])
             if package.fileWrappers?[GenerationPackage.fixedMember] == nil {
-                package.addRegularFile(withContents: GenerationPackage.fixedContents, preferredFilename: GenerationPackage.fixedMember)
+                package.addRegularFile(
+                    withContents: GenerationPackage.fixedContents, preferredFilename: GenerationPackage.fixedMember)
             }
             for name in GenerationPackage.changingMembers {
                 if let old = package.fileWrappers?[name] { package.removeFileWrapper(old) }
-                package.addRegularFile(withContents: GenerationPackage.contents(of: generation), preferredFilename: name)
+                package.addRegularFile(
+                    withContents: GenerationPackage.contents(of: generation), preferredFilename: name)
             }
             return package
         }
@@ -107,7 +110,8 @@ private enum CrashSafetyModes {
     }
 
     static func parseLimited(_ arguments: [String]) throws -> (URL, UInt64, Bool) {
-        guard arguments.count == 3, let limit = UInt64(arguments[1]), ["as-is", "as-nobody"].contains(arguments[2]) else {
+        guard arguments.count == 3, let limit = UInt64(arguments[1]), ["as-is", "as-nobody"].contains(arguments[2])
+        else {
             throw TestHelperModes.HelperUsageError(text: "MODE PACKAGE BYTES as-is|as-nobody")
         }
         return (URL(fileURLWithPath: arguments[0]), limit, arguments[2] == "as-nobody")
@@ -154,7 +158,9 @@ private enum CrashSafetyModes {
     /// The package at the next generation, with `fixed.txt` read lazily from disk so the write can link it.
     static func nextWrapper(of package: URL, after generation: Int) throws -> FileWrapper {
         let old = try FileWrapper(url: package)
-        guard let fixed = old.fileWrappers?[GenerationPackage.fixedMember] else { throw CocoaError(.fileReadCorruptFile) }
+        guard let fixed = old.fileWrappers?[GenerationPackage.fixedMember] else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
         old.removeFileWrapper(fixed)
         var children = [GenerationPackage.fixedMember: fixed]
         for name in GenerationPackage.changingMembers {
@@ -164,7 +170,9 @@ private enum CrashSafetyModes {
     }
 
     static func currentGeneration(of package: URL) throws -> Int {
-        guard case .whole(let generation) = GenerationPackage.state(at: package) else { throw CocoaError(.fileReadCorruptFile) }
+        guard case .whole(let generation) = GenerationPackage.state(at: package) else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
         return generation
     }
 
@@ -176,17 +184,22 @@ private enum CrashSafetyModes {
     }
 
     static func wrapperMemberWriteLoop(_ arguments: [String]) throws -> Int32 {
-        guard arguments.count == 3, let changing = Int(arguments[2]), (1..<GenerationPackage.changingMembers.count).contains(changing) else {
+        guard arguments.count == 3, let changing = Int(arguments[2]),
+            (1..<GenerationPackage.changingMembers.count).contains(changing)
+        else {
             throw TestHelperModes.HelperUsageError(text: "wrapper-member-write-loop PACKAGE COUNT CHANGING")
         }
         let (package, count) = try parseLoop(Array(arguments.prefix(2)))
-        guard case .whole(let generation) = GenerationPackage.state(at: package, changing: changing) else { throw CocoaError(.fileReadCorruptFile) }
+        guard case .whole(let generation) = GenerationPackage.state(at: package, changing: changing) else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
         return try saveLoop(package, count: count, from: generation) { generation in
             // Read lazily, as a document is opened: only the replaced members are new wrappers.
             let wrapper = try FileWrapper(url: package)
             for name in GenerationPackage.changingMembers.prefix(changing) {
                 if let old = wrapper.fileWrappers?[name] { wrapper.removeFileWrapper(old) }
-                wrapper.addRegularFile(withContents: GenerationPackage.contents(of: generation + 1), preferredFilename: name)
+                wrapper.addRegularFile(
+                    withContents: GenerationPackage.contents(of: generation + 1), preferredFilename: name)
             }
             return wrapper
         }
@@ -194,7 +207,9 @@ private enum CrashSafetyModes {
 
     /// Saves `count` generations after `start` (0: until killed) over `package`, each wrapper made by
     /// `nextWrapper` from the generation on disk, announcing "opened", "saving" and "saved" as the harness reads them.
-    private static func saveLoop(_ package: URL, count: Int, from start: Int, nextWrapper: (Int) throws -> FileWrapper) throws -> Int32 {
+    private static func saveLoop(
+        _ package: URL, count: Int, from start: Int, nextWrapper: (Int) throws -> FileWrapper
+    ) throws -> Int32 {
         var generation = start
         say("opened \(generation)")
         var saves = 0
@@ -248,12 +263,15 @@ private enum CrashSafetyModes {
         var changing = GenerationPackage.changingMembers.count
         if arguments.count == 4 {
             guard let count = Int(arguments[3]), (1..<changing).contains(count) else {
-                throw TestHelperModes.HelperUsageError(text: "wrapper-write-limited PACKAGE BYTES as-is|as-nobody [CHANGING]")
+                throw TestHelperModes.HelperUsageError(
+                    text: "wrapper-write-limited PACKAGE BYTES as-is|as-nobody [CHANGING]")
             }
             changing = count
         }
         let (package, limit, asNobody) = try parseLimited(Array(arguments.prefix(3)))
-        guard case .whole(let generation) = GenerationPackage.state(at: package, changing: changing) else { throw CocoaError(.fileReadCorruptFile) }
+        guard case .whole(let generation) = GenerationPackage.state(at: package, changing: changing) else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
         let wrapper: FileWrapper
         if changing == GenerationPackage.changingMembers.count {
             wrapper = try nextWrapper(of: package, after: generation)
@@ -261,7 +279,8 @@ private enum CrashSafetyModes {
             wrapper = try FileWrapper(url: package)
             for name in GenerationPackage.changingMembers.prefix(changing) {
                 if let old = wrapper.fileWrappers?[name] { wrapper.removeFileWrapper(old) }
-                wrapper.addRegularFile(withContents: GenerationPackage.contents(of: generation + 1), preferredFilename: name)
+                wrapper.addRegularFile(
+                    withContents: GenerationPackage.contents(of: generation + 1), preferredFilename: name)
             }
         }
         try restrict(fileSizeLimit: limit, asNobody: asNobody)

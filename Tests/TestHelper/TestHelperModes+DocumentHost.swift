@@ -3,7 +3,7 @@ import DocumentPlatform
 // Modes for DocumentHost tests: another application changing a document's file on disk.
 extension TestHelperModes {
     static let documentHost: [String: Mode] = [
-        "document-coordinated-write": { arguments in try DocumentHostModes.coordinatedWrite(arguments) },
+        "document-coordinated-write": { arguments in try DocumentHostModes.coordinatedWrite(arguments) }
     ]
 }
 

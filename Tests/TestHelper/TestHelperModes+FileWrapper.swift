@@ -4,7 +4,7 @@ import Foundation
 extension TestHelperModes {
     /// Modes that exercise FileWrapper from a second process.
     static let fileWrapper: [String: Mode] = [
-        "read-package-loop": readPackageLoop,
+        "read-package-loop": readPackageLoop
     ]
 
     /// `read-package-loop PACKAGE SECONDS`: reads PACKAGE with `.immediate` again and again for SECONDS.
@@ -23,9 +23,10 @@ extension TestHelperModes {
         while Date() < deadline {
             do {
                 let wrapper = try FileWrapper(url: url, options: .immediate)
-                let texts = Set((wrapper.fileWrappers ?? [:]).values.compactMap { child in
-                    child.regularFileContents.map { String(decoding: $0, as: UTF8.self) }
-                })
+                let texts = Set(
+                    (wrapper.fileWrappers ?? [:]).values.compactMap { child in
+                        child.regularFileContents.map { String(decoding: $0, as: UTF8.self) }
+                    })
                 reads += 1
                 if texts.count != 1 { mixes += 1 }
                 generations.formUnion(texts)

@@ -6,9 +6,11 @@ func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }
 
-let modes = TestHelperModes.fileWrapper.merging(TestHelperModes.coordination) { first, _ in first }.merging(TestHelperModes.documentHost) { first, _ in first }
-    .merging(TestHelperModes.crashSafety) { first, _ in first }
-    .merging(TestHelperModes.coordinatedSaves) { first, _ in first }
+let modes = TestHelperModes.fileWrapper.merging(TestHelperModes.coordination) { first, _ in first }.merging(
+    TestHelperModes.documentHost
+) { first, _ in first }
+.merging(TestHelperModes.crashSafety) { first, _ in first }
+.merging(TestHelperModes.coordinatedSaves) { first, _ in first }
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let mode = arguments.first, let run = modes[mode] else {
     let known = modes.keys.sorted().joined(separator: ", ")

@@ -25,7 +25,9 @@ public enum GenerationPackage {
     /// (`changing: 1`) is recognisable too.
     public static func members(of generation: Int, changing: Int = changingMembers.count) -> [String: Data] {
         var members = [fixedMember: fixedContents]
-        for (index, name) in changingMembers.enumerated() { members[name] = contents(of: index < changing ? generation : 0) }
+        for (index, name) in changingMembers.enumerated() {
+            members[name] = contents(of: index < changing ? generation : 0)
+        }
         return members
     }
 
@@ -63,11 +65,13 @@ public enum GenerationPackage {
         }
         guard members[fixedMember] == fixedContents else { return .damaged("\(fixedMember) changed") }
         for name in changingMembers.dropFirst(changing) where members[name] != contents(of: 0) {
-            return .damaged("\(name) changed, but saves of this package change only \(changingMembers.prefix(changing))")
+            return .damaged(
+                "\(name) changed, but saves of this package change only \(changingMembers.prefix(changing))")
         }
         var generations: Set<Int> = []
         for name in changingMembers.prefix(changing) {
-            guard let data = members[name], let generation = generation(in: data), contents(of: generation) == data else {
+            guard let data = members[name], let generation = generation(in: data), contents(of: generation) == data
+            else {
                 return .damaged("\(name) holds no whole generation (\(members[name]?.count ?? 0) bytes)")
             }
             generations.insert(generation)

@@ -25,7 +25,9 @@ public struct HelperProcess {
     public typealias Running = (Process, Pipe, Pipe)
 
     /// Starts the helper in `mode` and returns the running process with its output pipes.
-    public static func start(_ mode: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Running {
+    public static func start(
+        _ mode: String, _ arguments: [String], environment: [String: String]? = nil
+    ) throws -> Running {
         let process = Process()
         process.executableURL = try executableURL()
         process.arguments = [mode] + arguments
@@ -52,7 +54,8 @@ public struct HelperProcess {
     }
 
     /// Runs the helper to completion.
-    public static func run(_ mode: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Result {
+    public static func run(_ mode: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Result
+    {
         finish(try start(mode, arguments, environment: environment))
     }
 }

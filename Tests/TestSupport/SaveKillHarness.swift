@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,14 +28,16 @@ public struct SaveKillHarness {
 
     /// How many kills a test makes: 50 in `swift test`, more when `DOCMIGRATE_KILL_ITERATIONS` says so
     /// (`Tests/run-long-reliability-tests` sets it).
-    public static let iterations = ProcessInfo.processInfo.environment["DOCMIGRATE_KILL_ITERATIONS"].flatMap { Int($0) } ?? 50
+    public static let iterations =
+        ProcessInfo.processInfo.environment["DOCMIGRATE_KILL_ITERATIONS"].flatMap { Int($0) } ?? 50
 
     public let mode: String
     public let package: URL
     public let environment: [String: String]
     /// The longest pause between the helper's `opened` line and the kill, in seconds.
     public let maximumDelay: Double
-    /// How many of `GenerationPackage.changingMembers` each save changes (see `GenerationPackage.members(of:changing:)`).
+    /// How many of `GenerationPackage.changingMembers` each save changes (see
+    /// `GenerationPackage.members(of:changing:)`).
     public let changing: Int
 
     public init(
@@ -55,12 +58,16 @@ public struct SaveKillHarness {
         var killedBeforeACompletedSave: [Int32] = []
         for iteration in 0..<iterations {
             let before = GenerationPackage.state(at: package, changing: changing)
-            // A save that changes fewer members than all is told how many (the helper modes for it take a third argument).
+            // A save that changes fewer members than all is told how many (the helper modes for it take a third
+            // argument).
             let count = changing == GenerationPackage.changingMembers.count ? [] : [String(changing)]
-            let (process, output, _) = try HelperProcess.start(mode, [package.path, "0"] + count, environment: environment)
+            let (process, output, _) = try HelperProcess.start(
+                mode, [package.path, "0"] + count, environment: environment)
             var text = ""
             let handle = output.fileHandleForReading
-            while !text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().contains(where: { $0.hasPrefix("opened ") }) {
+            while !text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().contains(where: {
+                $0.hasPrefix("opened ")
+            }) {
                 let chunk = handle.availableData
                 if chunk.isEmpty { break }
                 text += String(decoding: chunk, as: UTF8.self)
@@ -71,11 +78,13 @@ public struct SaveKillHarness {
             process.waitUntilExit()
             let lines = text.split(separator: "\n")
             guard let opened = lines.first(where: { $0.hasPrefix("opened ") }).flatMap({ Int($0.dropFirst(7)) }) else {
-                report.failures.append("iteration \(iteration): the helper did not open the package (\(before)): \(text)")
+                report.failures.append(
+                    "iteration \(iteration): the helper did not open the package (\(before)): \(text)")
                 break
             }
             if before != .whole(generation: opened) {
-                report.failures.append("iteration \(iteration): the helper opened generation \(opened) but the test read \(before)")
+                report.failures.append(
+                    "iteration \(iteration): the helper opened generation \(opened) but the test read \(before)")
             }
             let saved = lines.compactMap { $0.hasPrefix("saved ") ? Int($0.dropFirst(6)) : nil }.last ?? opened
             let started = lines.compactMap { $0.hasPrefix("saving ") ? Int($0.dropFirst(7)) : nil }.last ?? opened
@@ -83,7 +92,9 @@ public struct SaveKillHarness {
             if started > saved { report.killsDuringSave += 1 }
             if after == .whole(generation: started) && started > saved { report.killsAfterReplacement += 1 }
             if after != .whole(generation: saved) && after != .whole(generation: started) {
-                report.failures.append("iteration \(iteration): killed between generation \(saved) and \(started), the package is \(after)")
+                report.failures.append(
+                    "iteration \(iteration): killed between generation \(saved) and \(started), the package is \(after)"
+                )
                 break
             }
             // A completed save made its temporary folder after removing those of earlier killed processes.

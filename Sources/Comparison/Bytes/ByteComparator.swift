@@ -38,17 +38,22 @@ public struct ByteComparator: Sendable {
         let summary: String
         if offset == actual.count {
             cause = Difference.Cause.bytesTruncated
-            summary = "the actual bytes stop at \(location), \(expected.count - actual.count) bytes short of the expected \(expected.count)"
+            summary =
+                "the actual bytes stop at \(location), \(expected.count - actual.count) bytes short of the expected "
+                + "\(expected.count)"
         } else if offset == expected.count {
             cause = Difference.Cause.bytesExtended
-            summary = "the actual bytes go on past the expected end at \(location), \(actual.count - expected.count) bytes more"
+            summary =
+                "the actual bytes go on past the expected end at \(location), \(actual.count - expected.count) "
+                + "bytes more"
         } else {
             cause = nil
             summary = "the bytes differ from \(location) (expected \(expected.count) bytes, actual \(actual.count))"
         }
         return Difference(
             kind: .bytes, location: location, summary: summary, cause: cause,
-            expected: Self.describeByte(expected, at: offset), actual: Self.describeByte(actual, at: offset), bytes: evidence)
+            expected: Self.describeByte(expected, at: offset), actual: Self.describeByte(actual, at: offset),
+            bytes: evidence)
     }
 
     /// The offset of the first differing byte, the shorter length when one is a prefix of the other, or nil.
@@ -63,7 +68,9 @@ public struct ByteComparator: Sendable {
                 while start < common {
                     let length = min(blockSize, common - start)
                     if memcmp(leftBase + start, rightBase + start, length) != 0 {
-                        for index in start..<(start + length) where leftBytes[index] != rightBytes[index] { return index }
+                        for index in start..<(start + length) where leftBytes[index] != rightBytes[index] {
+                            return index
+                        }
                     }
                     start += length
                 }

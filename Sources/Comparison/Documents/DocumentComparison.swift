@@ -22,7 +22,9 @@ public struct DocumentComparison: Sendable {
     /// The codecs detection and semantic rules draw on.
     public var codecs: CodecRegistry
 
-    public init(memberRules: [MemberRule] = [], fallback: ComparisonRule? = nil, isSemantic: Bool = false, codecs: CodecRegistry) {
+    public init(
+        memberRules: [MemberRule] = [], fallback: ComparisonRule? = nil, isSemantic: Bool = false, codecs: CodecRegistry
+    ) {
         self.memberRules = memberRules
         self.fallback = fallback
         self.isSemantic = isSemantic
@@ -46,8 +48,11 @@ public struct DocumentComparison: Sendable {
         let actualType = Self.itemType(atPath: actual.path)
         if expectedType == .typeRegular && actualType == .typeRegular {
             let name = actual.lastPathComponent
-            let rule = memberRules.first { $0.glob.matches(name) }?.rule ?? fallback ?? detectedRule(for: name, isFolder: false)
-            return try Comparator(rules: ComparisonRules(fallback: rule), codecs: codecs).compare(expectedAt: expected, actualAt: actual)
+            let rule =
+                memberRules.first { $0.glob.matches(name) }?.rule ?? fallback
+                ?? detectedRule(for: name, isFolder: false)
+            return try Comparator(rules: ComparisonRules(fallback: rule), codecs: codecs).compare(
+                expectedAt: expected, actualAt: actual)
         }
         if expectedType == .typeDirectory && actualType == .typeDirectory && isSemantic && fallback == nil {
             // A folder is detected by its extension only, as a member would be.
@@ -85,7 +90,8 @@ public struct DocumentComparison: Sendable {
 
     /// The rule a file's type calls for, by its extension alone (the order is in the verb's discussion).
     func detectedRule(for path: String, isFolder: Bool) -> ComparisonRule {
-        let candidates = ContentTypeDetector(codecs: codecs).extensionCandidates((path as NSString).pathExtension, isFolder: isFolder)
+        let candidates = ContentTypeDetector(codecs: codecs).extensionCandidates(
+            (path as NSString).pathExtension, isFolder: isFolder)
         if isSemantic {
             for type in candidates {
                 if let codec = codecs.codec(reading: type) { return .semantic(codec: codec.identifier) }
@@ -94,7 +100,9 @@ public struct DocumentComparison: Sendable {
         guard let type = candidates.first else { return .bytes }
         if type.conforms(to: .json) { return .json }
         if type.conforms(to: .text) { return .text }
-        if let codec = codecs.codec(reading: type), codec.readableContentTypes.contains(where: { $0.conforms(to: .text) }) {
+        if let codec = codecs.codec(reading: type),
+            codec.readableContentTypes.contains(where: { $0.conforms(to: .text) })
+        {
             return .text
         }
         return .bytes
@@ -111,7 +119,9 @@ public struct DocumentComparison: Sendable {
                 // Either kind of item may carry the extension; a package is the case that needs the rule.
                 let folderRule = detectedRule(for: "x." + name, isFolder: true)
                 let rule = folderRule.kind == .semantic ? folderRule : detectedRule(for: "x." + name, isFolder: false)
-                guard rule.kind == .semantic, let glob = try? Glob("**/*." + Self.caseInsensitivePattern(name)) else { continue }
+                guard rule.kind == .semantic, let glob = try? Glob("**/*." + Self.caseInsensitivePattern(name)) else {
+                    continue
+                }
                 rules.append(MemberRule(glob: glob, rule: rule))
             }
         }

@@ -34,7 +34,8 @@ struct PackageTree {
         func digest() throws -> SHA256Digest {
             switch self {
             case .loaded(let data): return SHA256.hash(data)
-            case .onDisk(let path, _): return try SHA256.hash(contentsOf: URL(fileURLWithPath: path, isDirectory: false))
+            case .onDisk(let path, _):
+                return try SHA256.hash(contentsOf: URL(fileURLWithPath: path, isDirectory: false))
             case .unreadable: return SHA256.hash(try data())
             }
         }
@@ -69,8 +70,12 @@ struct PackageTree {
             // FileManager's walk reads every size, so nothing here is left unexamined.
             return self
             #else
-            guard case .file(.onDisk(let path, let size)) = self, size == DirectoryWalk.Entry.unknownSize else { return self }
-            guard let status = try? FileDescriptor.status(atPath: path) else { return .unreadable("it could not be examined") }
+            guard case .file(.onDisk(let path, let size)) = self, size == DirectoryWalk.Entry.unknownSize else {
+                return self
+            }
+            guard let status = try? FileDescriptor.status(atPath: path) else {
+                return .unreadable("it could not be examined")
+            }
             guard status.kind == .regular else { return self }
             return .file(.onDisk(path: path, size: status.size))
             #endif
@@ -116,7 +121,8 @@ struct PackageTree {
     }
 
     init(folder: URL, isLeafFolder: IsLeafFolder) {
-        self.init(walk: DirectoryWalk(folderAtPath: folder.path, descendingInto: { !isLeafFolder($0) }), root: folder.path)
+        self.init(
+            walk: DirectoryWalk(folderAtPath: folder.path, descendingInto: { !isLeafFolder($0) }), root: folder.path)
     }
 
     /// The tree a walk of the folder at `root` listed (`root` makes the files' paths absolute).
@@ -163,7 +169,9 @@ struct PackageTree {
         }
     }
 
-    private static func add(children folder: FileWrapper, prefix: String, isLeafFolder: IsLeafFolder, into entries: inout [String: Entry]) {
+    private static func add(
+        children folder: FileWrapper, prefix: String, isLeafFolder: IsLeafFolder, into entries: inout [String: Entry]
+    ) {
         guard let children = folder.fileWrappers else {
             entries[prefix.isEmpty ? "" : String(prefix.dropLast())] = .unreadable("its members could not be listed")
             return
@@ -180,7 +188,9 @@ struct PackageTree {
                 entries[path] = .link(child.symbolicLinkDestinationURL?.relativePath ?? "")
             } else if child.isDirectory {
                 entries[path] = .folder(wrapper: { child })
-                if !isLeafFolder(path) { add(children: child, prefix: path + "/", isLeafFolder: isLeafFolder, into: &entries) }
+                if !isLeafFolder(path) {
+                    add(children: child, prefix: path + "/", isLeafFolder: isLeafFolder, into: &entries)
+                }
             } else {
                 entries[path] = .unreadable("it is neither a file, a folder nor a link")
             }

@@ -30,8 +30,12 @@ public struct DifferenceRenderer: Sendable {
         if let evidence = node.bytes {
             lines.append(detail + "expected: \(evidence.expectedLength) bytes, SHA-256 \(evidence.expectedSHA256)")
             lines.append(detail + "actual:   \(evidence.actualLength) bytes, SHA-256 \(evidence.actualSHA256)")
-            lines.append(detail + "expected " + Self.hexLine(evidence.expectedWindow, start: evidence.windowStart, marked: evidence.offset))
-            lines.append(detail + "actual   " + Self.hexLine(evidence.actualWindow, start: evidence.windowStart, marked: evidence.offset))
+            lines.append(
+                detail + "expected "
+                    + Self.hexLine(evidence.expectedWindow, start: evidence.windowStart, marked: evidence.offset))
+            lines.append(
+                detail + "actual   "
+                    + Self.hexLine(evidence.actualWindow, start: evidence.windowStart, marked: evidence.offset))
         }
         for child in node.children.prefix(childLimit) {
             append(child, indent: indent + "  ", to: &lines)
@@ -61,7 +65,9 @@ public struct DifferenceRenderer: Sendable {
         }
         if start + bytes.count - 1 == marked { line += "]" }
         if bytes.isEmpty { line += " (no bytes here)" }
-        line += "  |" + String(decoding: bytes.map { $0 >= 0x20 && $0 < 0x7F ? $0 : UInt8(ascii: ".") }, as: UTF8.self) + "|"
+        line +=
+            "  |" + String(decoding: bytes.map { $0 >= 0x20 && $0 < 0x7F ? $0 : UInt8(ascii: ".") }, as: UTF8.self)
+            + "|"
         return line
     }
 

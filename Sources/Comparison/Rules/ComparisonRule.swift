@@ -3,7 +3,8 @@ import Formats
 /// How two contents are compared: a plain value that manifests store by stable names.
 ///
 /// Like a snapshot-testing strategy, a rule is data, not code: `.bytes`, `.text(normalisations:)`,
-/// `.json(accepting:)`, `.csv(keyColumn:)`, `.semantic(codec:)`, `.ignore` and `.redact`. `Comparator` turns a rule into
+/// `.json(accepting:)`, `.csv(keyColumn:)`, `.semantic(codec:)`, `.ignore` and `.redact`. `Comparator` turns a rule
+/// into
 /// the matching comparison. In JSON a rule is an object such as
 /// `{"rule": "text", "normalisations": ["line-endings"]}`, and a rule without parameters may also be
 /// written as its bare name (`"bytes"`); a CSV rule with a key column is `{"rule": "csv", "key": "id"}`.
@@ -39,7 +40,8 @@ public struct ComparisonRule: Hashable, Sendable {
     public let keyColumn: String?
 
     private init(
-        kind: Kind, normalisations: [TextNormalisation] = [], acceptedVariations: [JSONVariation] = [], codec: String? = nil,
+        kind: Kind, normalisations: [TextNormalisation] = [], acceptedVariations: [JSONVariation] = [],
+        codec: String? = nil,
         keyColumn: String? = nil
     ) {
         self.kind = kind
@@ -95,7 +97,10 @@ extension ComparisonRule: Codable {
             guard let kind = Kind(rawValue: name) else {
                 throw DecodingError.dataCorruptedError(
                     in: single,
-                    debugDescription: "unknown comparison rule '\(name)'; expected one of \(Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+                    debugDescription:
+                        "unknown comparison rule '\(name)'; expected one of "
+                        + "\(Kind.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
             }
             self.init(kind: kind)
             return
@@ -111,18 +116,23 @@ extension ComparisonRule: Codable {
                 forKey: .normalisations, in: container, debugDescription: "only a text rule takes normalisations")
         }
         if !accepted.isEmpty && kind != .json {
-            throw DecodingError.dataCorruptedError(forKey: .accepting, in: container, debugDescription: "only a json rule accepts variations")
+            throw DecodingError.dataCorruptedError(
+                forKey: .accepting, in: container, debugDescription: "only a json rule accepts variations")
         }
         if codec != nil && kind != .semantic {
-            throw DecodingError.dataCorruptedError(forKey: .codec, in: container, debugDescription: "only a semantic rule names a codec")
+            throw DecodingError.dataCorruptedError(
+                forKey: .codec, in: container, debugDescription: "only a semantic rule names a codec")
         }
         if key != nil && kind != .csv {
-            throw DecodingError.dataCorruptedError(forKey: .key, in: container, debugDescription: "only a csv rule names a key column")
+            throw DecodingError.dataCorruptedError(
+                forKey: .key, in: container, debugDescription: "only a csv rule names a key column")
         }
         if key == "" {
-            throw DecodingError.dataCorruptedError(forKey: .key, in: container, debugDescription: "a csv rule's key column has a name")
+            throw DecodingError.dataCorruptedError(
+                forKey: .key, in: container, debugDescription: "a csv rule's key column has a name")
         }
-        self.init(kind: kind, normalisations: normalisations, acceptedVariations: accepted, codec: codec, keyColumn: key)
+        self.init(
+            kind: kind, normalisations: normalisations, acceptedVariations: accepted, codec: codec, keyColumn: key)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -151,7 +161,8 @@ extension ComparisonRule: LosslessStringConvertible {
             self.init(kind: .csv, keyColumn: String(parts[1]))
             return
         }
-        let parameters = parts.count > 1 ? parts[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init) : []
+        let parameters =
+            parts.count > 1 ? parts[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init) : []
         if parts.count > 1 && parameters.contains(where: \.isEmpty) { return nil }
         switch kind {
         case .text:

@@ -39,7 +39,8 @@ public struct SemanticComparator: Sendable {
             }
             let places = children.count == 1 ? "1 place" : "\(children.count) places"
             return Difference(
-                kind: .snapshot, location: "", summary: "the \(codec.identifier) snapshots differ in \(places)", children: children)
+                kind: .snapshot, location: "", summary: "the \(codec.identifier) snapshots differ in \(places)",
+                children: children)
         case (.failure(let expectedError), .failure(let actualError)):
             return Difference(
                 kind: .snapshot, location: "", summary: "the \(codec.identifier) codec could decode neither side",
@@ -52,16 +53,21 @@ public struct SemanticComparator: Sendable {
     }
 
     private func undecodable(_ error: any Error, side: String) -> Difference {
-        let cause = side == "expected" ? Difference.Cause.semanticUndecodableExpected : Difference.Cause.semanticUndecodableActual
+        let cause =
+            side == "expected"
+            ? Difference.Cause.semanticUndecodableExpected : Difference.Cause.semanticUndecodableActual
         if let located = error as? any LocatedError {
             let place = located.location.map { "\($0): " } ?? ""
             return Difference(
                 kind: .snapshot, location: located.location?.description ?? "",
-                summary: "the \(codec.identifier) codec could not decode the \(side) side: \(place)\(located.message) [\(located.code)]",
+                summary:
+                    "the \(codec.identifier) codec could not decode the \(side) side: \(place)\(located.message) "
+                    + "[\(located.code)]",
                 cause: cause)
         }
         return Difference(
-            kind: .snapshot, location: "", summary: "the \(codec.identifier) codec could not decode the \(side) side: \(error)",
+            kind: .snapshot, location: "",
+            summary: "the \(codec.identifier) codec could not decode the \(side) side: \(error)",
             cause: cause)
     }
 }

@@ -87,13 +87,16 @@ public struct TextComparator: Sendable {
 
     private func explainEncoding(expected: Data, actual: Data) -> Difference? {
         for expectedReading in TextDecoding.readings(of: expected) {
-            for actualReading in TextDecoding.readings(of: actual) where expectedReading.encoding != actualReading.encoding {
+            for actualReading in TextDecoding.readings(of: actual)
+            where expectedReading.encoding != actualReading.encoding {
                 let expectedText = TextNormalisation.apply(normalisations, to: expectedReading.scalars)
                 let actualText = TextNormalisation.apply(normalisations, to: actualReading.scalars)
                 guard expectedText == actualText else { continue }
                 return Difference(
                     kind: .text, location: "",
-                    summary: "only the encoding differs: expected \(expectedReading.encoding), actual \(actualReading.encoding)",
+                    summary:
+                        "only the encoding differs: expected \(expectedReading.encoding), actual "
+                        + "\(actualReading.encoding)",
                     cause: Difference.Cause.textEncodingOnly,
                     expected: expectedReading.encoding, actual: actualReading.encoding)
             }
@@ -106,32 +109,46 @@ public struct TextComparator: Sendable {
     ) -> (cause: String, expected: String, actual: String, what: String) {
         switch normalisation {
         case .byteOrderMark:
-            func mark(_ text: [Unicode.Scalar]) -> String { text.first == "\u{FEFF}" ? "a byte-order mark" : "no byte-order mark" }
+            func mark(_ text: [Unicode.Scalar]) -> String {
+                text.first == "\u{FEFF}" ? "a byte-order mark" : "no byte-order mark"
+            }
             return (Difference.Cause.textByteOrderMarkOnly, mark(expected), mark(actual), "the byte-order mark differs")
         case .lineEndings:
             return (
-                Difference.Cause.textLineEndingsOnly, LineEndingStyle(expected).rawValue, LineEndingStyle(actual).rawValue,
+                Difference.Cause.textLineEndingsOnly, LineEndingStyle(expected).rawValue,
+                LineEndingStyle(actual).rawValue,
                 "the line endings differ"
             )
         case .trailingNewline:
             func ending(_ text: [Unicode.Scalar]) -> String {
                 let count = TextPosition.finalLineBreakCount(text)
-                return count == 0 ? "no line break at the end" : count == 1 ? "1 line break at the end" : "\(count) line breaks at the end"
+                return count == 0
+                    ? "no line break at the end"
+                    : count == 1 ? "1 line break at the end" : "\(count) line breaks at the end"
             }
-            return (Difference.Cause.textTrailingNewlineOnly, ending(expected), ending(actual), "the line breaks at the end differ")
+            return (
+                Difference.Cause.textTrailingNewlineOnly, ending(expected), ending(actual),
+                "the line breaks at the end differ"
+            )
         case .trailingWhitespace:
             func blanks(_ text: [Unicode.Scalar]) -> String {
                 let count = text.count - TextNormalisation.trailingWhitespace.apply(to: text).count
                 return count == 1 ? "1 trailing blank" : "\(count) trailing blanks"
             }
-            return (Difference.Cause.textTrailingWhitespaceOnly, blanks(expected), blanks(actual), "the blanks at the ends of lines differ")
+            return (
+                Difference.Cause.textTrailingWhitespaceOnly, blanks(expected), blanks(actual),
+                "the blanks at the ends of lines differ"
+            )
         case .unicodeNormalisation:
             func form(_ text: [Unicode.Scalar]) -> String {
                 if TextNormalisation.canonicalComposition(text) == text { return "NFC" }
                 if TextNormalisation.canonicalDecomposition(text) == text { return "NFD" }
                 return "neither NFC nor NFD"
             }
-            return (Difference.Cause.textUnicodeNormalisationOnly, form(expected), form(actual), "the Unicode normalisation forms differ")
+            return (
+                Difference.Cause.textUnicodeNormalisationOnly, form(expected), form(actual),
+                "the Unicode normalisation forms differ"
+            )
         }
     }
 }

@@ -16,13 +16,16 @@ struct TextPosition {
         var lineStart = 0
         var cursor = 0
         while cursor < index {
-            if expected[cursor] == "\n" || (expected[cursor] == "\r" && !(cursor + 1 < expected.count && expected[cursor + 1] == "\n")) {
+            if expected[cursor] == "\n"
+                || (expected[cursor] == "\r" && !(cursor + 1 < expected.count && expected[cursor + 1] == "\n"))
+            {
                 line += 1
                 lineStart = cursor + 1
             }
             cursor += 1
         }
-        return TextPosition(line: line, column: index - lineStart + 1, expectedLineStart: lineStart, actualLineStart: lineStart)
+        return TextPosition(
+            line: line, column: index - lineStart + 1, expectedLineStart: lineStart, actualLineStart: lineStart)
     }
 
     /// The number of line breaks (LF, CRLF or CR) at the very end.
@@ -74,7 +77,8 @@ enum QuotedText {
         case "\\": return "\\\\"
         default:
             let value = scalar.value
-            let invisible = value < 0x20 || (0x7F...0x9F).contains(value) || value == 0xFEFF || (0x200B...0x200F).contains(value)
+            let invisible =
+                value < 0x20 || (0x7F...0x9F).contains(value) || value == 0xFEFF || (0x200B...0x200F).contains(value)
                 || (0x2028...0x202E).contains(value) || (0x2060...0x2064).contains(value)
             // Combining marks are shown as escapes so that a normalisation change is visible.
             let combining = scalar.properties.canonicalCombiningClass.rawValue != 0

@@ -5,7 +5,8 @@ import Foundation
 import Synchronization
 import SystemSeam
 
-/// The shared state of a running job: its report's spill and totals, the outputs waiting to be committed, the journal and the stop flag.
+/// The shared state of a running job: its report's spill and totals, the outputs waiting to be committed, the journal
+/// and the stop flag.
 ///
 /// Nothing here grows with the number of items: finished items go to the report's spill file
 /// (`ItemSpill`) and are counted in the totals; at most `4 × batchSize` outputs wait to be committed
@@ -50,7 +51,8 @@ final class JobState: Sendable {
         var finishing = false
     }
 
-    init(job: ConversionJob, journal: ConversionJournal?, events: @escaping @Sendable (ConversionEvent) -> Void) throws {
+    init(job: ConversionJob, journal: ConversionJournal?, events: @escaping @Sendable (ConversionEvent) -> Void) throws
+    {
         self.job = job
         self.journal = journal
         self.events = events
@@ -146,16 +148,20 @@ final class JobState: Sendable {
             if let spillError { throw spillError }
             try spill.finish()
         } catch {
-            throw ConversionError(code: .reportSpillUnwritable, message: "the report's temporary file could not be written: \(error)")
+            throw ConversionError(
+                code: .reportSpillUnwritable, message: "the report's temporary file could not be written: \(error)")
         }
-        return ConversionReport(target: job.target.name, shard: job.plan.shard?.description, totals: totals, hasWarnings: hasWarnings, spill: spill)
+        return ConversionReport(
+            target: job.target.name, shard: job.plan.shard?.description, totals: totals, hasWarnings: hasWarnings,
+            spill: spill)
     }
 
     // MARK: The committer
 
     private func commitLoop() {
         var folders = OpenFolders()
-        // The journal lines of the outputs placed since the last sync, formatted as each is placed, and how many outputs that is.
+        // The journal lines of the outputs placed since the last sync, formatted as each is placed, and how many
+        // outputs that is.
         var placedLines: [UInt8] = []
         var placedCount = 0
         var syncPoint: [UInt8] = []
@@ -164,8 +170,11 @@ final class JobState: Sendable {
             if !finishing { _ = wake.wait(timeout: .now() + .nanoseconds(Int(Self.commitDelayNanoseconds))) }
             let batch: [PendingOutput]
             (batch, finishing) = waiting.withLock { state in
-                let due = state.finishing || state.outputs.count >= job.batchSize
-                    || state.oldest.map { DispatchTime.now().uptimeNanoseconds - $0.uptimeNanoseconds >= Self.commitDelayNanoseconds } == true
+                let due =
+                    state.finishing || state.outputs.count >= job.batchSize
+                    || state.oldest.map {
+                        DispatchTime.now().uptimeNanoseconds - $0.uptimeNanoseconds >= Self.commitDelayNanoseconds
+                    } == true
                 guard due else { return ([], false) }
                 defer {
                     state.outputs = []
@@ -180,7 +189,8 @@ final class JobState: Sendable {
                 syncPoint = point.bytes.isEmpty ? Array(".".utf8) : point.bytes
             }
             if !batch.isEmpty || placedCount > 0 {
-                // Durable together: this batch's temporaries, and the previous batch's renames before their journal lines.
+                // Durable together: this batch's temporaries, and the previous batch's renames before their journal
+                // lines.
                 try? ByteNamedFiles.synchronizeFileSystem(containing: syncPoint)
                 do {
                     try journal?.append(lines: placedLines)
@@ -191,7 +201,8 @@ final class JobState: Sendable {
                 placedCount = 0
             }
             for index in batch.indices {
-                // Borrowed where it lies: copying an output (a dozen strings and arrays) per item cost more than its journal line.
+                // Borrowed where it lies: copying an output (a dozen strings and arrays) per item cost more than its
+                // journal line.
                 placeAndRecord(batch[index], folders: &folders, placedLines: &placedLines, placedCount: &placedCount)
             }
             if finishing && batch.isEmpty { break }
@@ -200,26 +211,36 @@ final class JobState: Sendable {
     }
 
     /// Places one output of a round, appends its journal line (written after the next sync) and records its item.
-    private func placeAndRecord(_ output: borrowing PendingOutput, folders: inout OpenFolders, placedLines: inout [UInt8], placedCount: inout Int) {
+    private func placeAndRecord(
+        _ output: borrowing PendingOutput, folders: inout OpenFolders, placedLines: inout [UInt8],
+        placedCount: inout Int
+    ) {
         switch place(output, folders: &folders) {
         case .success(let (path, status)):
             placedCount += 1
             if journal != nil {
                 // The line of `ConversionJournal.Entry`, written after the next sync makes this rename durable.
                 ConversionJournal.Entry.appendLine(
-                    input: output.item.input, size: output.item.kind == .file ? output.prepared.inputSize : 0, mtime: output.mtime,
-                    inputHash: output.prepared.inputHash, output: path, outputHash: output.prepared.outputHash, result: "converted", to: &placedLines)
+                    input: output.item.input, size: output.item.kind == .file ? output.prepared.inputSize : 0,
+                    mtime: output.mtime,
+                    inputHash: output.prepared.inputHash, output: path, outputHash: output.prepared.outputHash,
+                    result: "converted", to: &placedLines)
             }
-            record(ConversionReport.Item(
-                input: output.item.input, output: path, status: status, sourceType: output.prepared.sourceType, route: output.prepared.route,
-                warnings: output.prepared.warnings), inputBytes: output.prepared.inputSize)
+            record(
+                ConversionReport.Item(
+                    input: output.item.input, output: path, status: status, sourceType: output.prepared.sourceType,
+                    route: output.prepared.route,
+                    warnings: output.prepared.warnings), inputBytes: output.prepared.inputSize)
         case .failure(let error) where error.kind == Self.outputIsInputCode:
             // As the refusal before converting reported it: nothing of the conversion, no bytes read.
             record(Self.outputIsInputItem(output.item.input, output.destination))
         case .failure(let error):
-            record(ConversionReport.Item(
-                input: output.item.input, output: output.destination, status: .failed, sourceType: output.prepared.sourceType,
-                route: output.prepared.route, warnings: output.prepared.warnings, error: error), inputBytes: output.prepared.inputSize)
+            record(
+                ConversionReport.Item(
+                    input: output.item.input, output: output.destination, status: .failed,
+                    sourceType: output.prepared.sourceType,
+                    route: output.prepared.route, warnings: output.prepared.warnings, error: error),
+                inputBytes: output.prepared.inputSize)
         }
     }
 
@@ -257,17 +278,22 @@ final class JobState: Sendable {
 
     /// The error of an item whose output path is its input.
     static func outputIsInputError(_ input: ItemPath, _ destination: ItemPath) -> ConversionError {
-        ConversionError(code: outputIsInputCode, message: "the output \(destination) is this input itself; choose another --output", file: input.description)
+        ConversionError(
+            code: outputIsInputCode, message: "the output \(destination) is this input itself; choose another --output",
+            file: input.description)
     }
 
     /// The report of an item whose output path is its input.
     static func outputIsInputItem(_ input: ItemPath, _ destination: ItemPath) -> ConversionReport.Item {
-        ConversionReport.Item(input: input, output: destination, status: .failed, error: outputIsInputError(input, destination))
+        ConversionReport.Item(
+            input: input, output: destination, status: .failed, error: outputIsInputError(input, destination))
     }
 
     /// Renames `temporary` to `destination` without replacing anything: by name in the open folder
     /// both are in, else by path.
-    private func renameWithoutReplacing(_ temporary: ItemPath, to destination: ItemPath, folders: inout OpenFolders) throws {
+    private func renameWithoutReplacing(
+        _ temporary: ItemPath, to destination: ItemPath, folders: inout OpenFolders
+    ) throws {
         let parent = destination.parent.bytes
         if !parent.isEmpty, temporary.bytes.count > parent.count, temporary.bytes[parent.count] == 0x2F,
             temporary.bytes.starts(with: parent), let folder = folders.folder(parent)
@@ -282,7 +308,9 @@ final class JobState: Sendable {
     }
 
     /// Renames one output (and its backup) into place under the collision policy.
-    private func place(_ output: PendingOutput, folders: inout OpenFolders) -> Result<(ItemPath, ConversionReport.Status), ConversionError> {
+    private func place(
+        _ output: PendingOutput, folders: inout OpenFolders
+    ) -> Result<(ItemPath, ConversionReport.Status), ConversionError> {
         guard let temporary = output.temporary else { return .success((output.destination, .resumed)) }
         let file = output.item.input.description
         do {
@@ -295,9 +323,14 @@ final class JobState: Sendable {
                         try? ByteNamedFiles.removeTree(backup.temporary.bytes)
                         let isPackage = output.item.kind == .package
                         let existing = Self.digest(of: backup.path, isFolder: isPackage)
-                        guard existing != nil, existing == Self.digest(of: output.item.input, isFolder: isPackage) else {
+                        guard existing != nil, existing == Self.digest(of: output.item.input, isFolder: isPackage)
+                        else {
                             try? ByteNamedFiles.removeTree(temporary.bytes)
-                            return .failure(ConversionError(code: .backupExists, message: "a different item already has the backup's name \(backup.path)", file: file))
+                            return .failure(
+                                ConversionError(
+                                    code: .backupExists,
+                                    message: "a different item already has the backup's name \(backup.path)", file: file
+                                ))
                         }
                     }
                 }
@@ -334,17 +367,22 @@ final class JobState: Sendable {
                         try? ByteNamedFiles.removeTree(temporary.bytes)
                         return .failure(Self.outputIsInputError(output.item.input, candidate))
                     }
-                    if job.resume, let digest = Self.digest(of: candidate, isFolder: output.prepared.outputIsFolder), digest == output.prepared.outputHash {
+                    if job.resume, let digest = Self.digest(of: candidate, isFolder: output.prepared.outputIsFolder),
+                        digest == output.prepared.outputHash
+                    {
                         // Renamed into place by a killed run before its journal line: this job's own output.
                         try? ByteNamedFiles.removeTree(temporary.bytes)
                         return .success((candidate, .resumed))
                     }
                     guard job.collision == .suffix, attempt < 10_000 else {
                         try? ByteNamedFiles.removeTree(temporary.bytes)
-                        return .failure(ConversionError(
-                            code: .outputExists,
-                            message: "\(candidate) already exists and is not this job's output (--on-collision suffix or overwrite to write anyway)",
-                            file: file))
+                        return .failure(
+                            ConversionError(
+                                code: .outputExists,
+                                message:
+                                    "\(candidate) already exists and is not this job's output (--on-collision "
+                                    + "suffix or overwrite to write anyway)",
+                                file: file))
                     }
                     attempt += 1
                     candidate = Self.suffixed(output.destination, attempt)
@@ -378,6 +416,8 @@ final class JobState: Sendable {
             guard path.fileURL != nil else { return nil }
             return (try? DocumentDigest.streamed(of: path))?.hexString
         }
-        return (try? ItemPreparer.streamedDigest(of: path, blockSize: ConversionRunner.streamedBlockSize, expectedLength: nil))?.hexString
+        return
+            (try? ItemPreparer.streamedDigest(
+                of: path, blockSize: ConversionRunner.streamedBlockSize, expectedLength: nil))?.hexString
     }
 }

@@ -26,7 +26,8 @@ import SystemSeam
 extension DocumentDigest {
     /// Which members of a folder a streamed digest hashes (and a streamed copy copies).
     enum FolderMembers: Sendable, Equatable {
-        /// What `FileWrapper(url:options: .immediate)` reads: the digest equals ``DocumentDigest/of(_:)`` of that wrapper.
+        /// What `FileWrapper(url:options: .immediate)` reads: the digest equals ``DocumentDigest/of(_:)`` of that
+        /// wrapper.
         case asFileWrapperReads
         /// Every member, named by its bytes: the whole package, for a backup and its verification.
         ///
@@ -39,11 +40,13 @@ extension DocumentDigest {
     ///
     /// `counting` sees every block read (tests show that no read asks for more than `blockSize` bytes).
     static func streamed(
-        of path: ItemPath, members: FolderMembers = .asFileWrapperReads, blockSize: Int = ConversionRunner.streamedBlockSize,
+        of path: ItemPath, members: FolderMembers = .asFileWrapperReads,
+        blockSize: Int = ConversionRunner.streamedBlockSize,
         counting: @escaping (UnsafeRawBufferPointer) -> Void = { _ in }
     ) throws -> SHA256Digest {
         if try ByteNamedFiles.status(path.bytes)?.kind == .regular {
-            return try ItemPreparer.streamedDigest(of: path, blockSize: blockSize, expectedLength: nil, counting: counting)
+            return try ItemPreparer.streamedDigest(
+                of: path, blockSize: blockSize, expectedLength: nil, counting: counting)
         }
         return try TreeReader(members: members, blockSize: blockSize, counting: counting).read(path, copyingTo: nil)
     }
@@ -57,7 +60,8 @@ extension DocumentDigest {
     /// original's own metadata (see ``ItemPreparer/copyMetadata(from:status:to:)``). Fails when
     /// anything is at `destination`; removes what it made when it fails.
     static func streamedCopy(
-        of source: ItemPath, to destination: ItemPath, members: FolderMembers = .all, blockSize: Int = ConversionRunner.streamedBlockSize,
+        of source: ItemPath, to destination: ItemPath, members: FolderMembers = .all,
+        blockSize: Int = ConversionRunner.streamedBlockSize,
         counting: @escaping (UnsafeRawBufferPointer) -> Void = { _ in }
     ) throws -> SHA256Digest {
         try TreeReader(members: members, blockSize: blockSize, counting: counting).read(source, copyingTo: destination)
@@ -81,8 +85,10 @@ private struct TreeReader {
     func read(_ root: ItemPath, copyingTo destination: ItemPath?) throws -> SHA256Digest {
         let rootText = String(decoding: root.bytes, as: UTF8.self)
         if let destination, try ByteNamedFiles.status(destination.bytes) != nil {
-            throw FileWrapperError.writing(FileSystemError(
-                operation: "create", path: String(decoding: destination.bytes, as: UTF8.self), errorNumber: SystemErrorText.exists))
+            throw FileWrapperError.writing(
+                FileSystemError(
+                    operation: "create", path: String(decoding: destination.bytes, as: UTF8.self),
+                    errorNumber: SystemErrorText.exists))
         }
         do {
             for attempt in 1...Self.attempts {
@@ -103,7 +109,8 @@ private struct TreeReader {
                         if attempt < Self.attempts { continue }
                         throw FileSystemError.changedWhileReading(rootText)
                     }
-                    try addFolder(folder, at: root, status: opened, root: root, depth: 0, into: &hasher, copy: destination)
+                    try addFolder(
+                        folder, at: root, status: opened, root: root, depth: 0, into: &hasher, copy: destination)
                     if attempt < Self.attempts, Self.wasReplaced(root, opened) {
                         try removeCopy(destination)
                         continue
@@ -158,12 +165,14 @@ private struct TreeReader {
     /// Hashes (and copies) one item whose status is `status`: the entry of `folder` named by the last
     /// component of `path`, or the top item when `folder` is nil.
     private func addItem(
-        _ path: ItemPath, status: FileStatus, in folder: ListedFolder?, root: ItemPath, depth: Int, into hasher: inout SHA256, copy: ItemPath?
+        _ path: ItemPath, status: FileStatus, in folder: ListedFolder?, root: ItemPath, depth: Int,
+        into hasher: inout SHA256, copy: ItemPath?
     ) throws {
         let name = path.lastComponent
         switch status.kind {
         case .regular:
-            let (file, opened) = try folder.map { try ByteNamedStream.openRegularFile(named: name, in: $0) }
+            let (file, opened) =
+                try folder.map { try ByteNamedStream.openRegularFile(named: name, in: $0) }
                 ?? ByteNamedStream.openRegularFile(path.bytes, followingLinks: false)
             try addFile(file, status: opened, at: path, into: &hasher, copy: copy)
         case .directory:
@@ -172,18 +181,23 @@ private struct TreeReader {
             guard depth < FileWrapper.maximumImmediateDepth else {
                 throw FileWrapperError.tooDeep(
                     at: String(decoding: root.bytes, as: UTF8.self),
-                    member: String(decoding: path.bytes.dropFirst(root.bytes.count + 1), as: UTF8.self), limit: FileWrapper.maximumImmediateDepth)
+                    member: String(decoding: path.bytes.dropFirst(root.bytes.count + 1), as: UTF8.self),
+                    limit: FileWrapper.maximumImmediateDepth)
             }
             let member = try ListedFolder(listing: name, in: folder)
             try addFolder(member, at: path, status: status, root: root, depth: depth, into: &hasher, copy: copy)
         case .symbolicLink:
-            let destination = try folder.map { try $0.symbolicLinkDestination(ofEntry: name) } ?? Self.linkDestination(path)
+            let destination =
+                try folder.map { try $0.symbolicLinkDestination(ofEntry: name) } ?? Self.linkDestination(path)
             hasher.update(Array("L".utf8))
-            // The wrapper keeps a link's destination as a file URL (`FileWrapper.linkURL`) and the digest hashes that URL's path.
+            // The wrapper keeps a link's destination as a file URL (`FileWrapper.linkURL`) and the digest hashes that
+            // URL's path.
             hasher.update(Array(URL(fileURLWithPath: String(decoding: destination, as: UTF8.self)).path.utf8))
             if let copy { try writing { try ByteNamedFiles.makeSymbolicLink(copy.bytes, destination: destination) } }
         case .other:
-            throw FileSystemError(operation: "open", path: String(decoding: path.bytes, as: UTF8.self), errorNumber: SystemErrorText.invalidArgument)
+            throw FileSystemError(
+                operation: "open", path: String(decoding: path.bytes, as: UTF8.self),
+                errorNumber: SystemErrorText.invalidArgument)
         }
     }
 
@@ -193,7 +207,9 @@ private struct TreeReader {
         return try ListedFolder(listing: parent.bytes).symbolicLinkDestination(ofEntry: path.lastComponent)
     }
 
-    private func addFile(_ file: ByteNamedStream, status: FileStatus, at path: ItemPath, into hasher: inout SHA256, copy: ItemPath?) throws {
+    private func addFile(
+        _ file: ByteNamedStream, status: FileStatus, at path: ItemPath, into hasher: inout SHA256, copy: ItemPath?
+    ) throws {
         let size = Int(status.size)
         DocumentDigest.startFile(length: size, in: &hasher)
         let output = try copy.map { destination in try writing { try ByteNamedStream.create(destination.bytes) } }
@@ -213,7 +229,8 @@ private struct TreeReader {
         }
         if let failure = writeFailure as? FileSystemError { throw CopyFailure(failure: failure) }
         if let writeFailure { throw writeFailure }
-        // As `FileWrapper` reads a file: a change of size or time while it was read means the bytes may mix two versions.
+        // As `FileWrapper` reads a file: a change of size or time while it was read means the bytes may mix two
+        // versions.
         let after = try file.status()
         if after.size != status.size || after.modificationSeconds != status.modificationSeconds
             || after.modificationNanoseconds != status.modificationNanoseconds
@@ -224,7 +241,8 @@ private struct TreeReader {
     }
 
     private func addFolder(
-        _ folder: ListedFolder, at path: ItemPath, status: FileStatus, root: ItemPath, depth: Int, into hasher: inout SHA256, copy: ItemPath?
+        _ folder: ListedFolder, at path: ItemPath, status: FileStatus, root: ItemPath, depth: Int,
+        into hasher: inout SHA256, copy: ItemPath?
     ) throws {
         hasher.update(Array("D".utf8))
         if let copy { try writing { try ByteNamedFiles.makeFolders(copy.bytes, permissions: 0o700) } }
@@ -244,9 +262,13 @@ private struct TreeReader {
             hasher.update(child.name)
             let childPath = path.appending(child.name)
             guard let childStatus = try folder.status(ofEntry: child.name) else {
-                throw FileSystemError(operation: "lstat", path: String(decoding: childPath.bytes, as: UTF8.self), errorNumber: SystemErrorText.noSuchEntry)
+                throw FileSystemError(
+                    operation: "lstat", path: String(decoding: childPath.bytes, as: UTF8.self),
+                    errorNumber: SystemErrorText.noSuchEntry)
             }
-            try addItem(childPath, status: childStatus, in: folder, root: root, depth: depth + 1, into: &hasher, copy: copy?.appending(child.name))
+            try addItem(
+                childPath, status: childStatus, in: folder, root: root, depth: depth + 1, into: &hasher,
+                copy: copy?.appending(child.name))
         }
         hasher.update(Array("E".utf8))
         // After the members: adding them changed the folder's time, and its bits may forbid adding them.
@@ -258,17 +280,23 @@ private struct TreeReader {
     ///
     /// Throws when two members' names are canonically equivalent (`é` and `e` + U+0301): the
     /// wrapper holds both, but `fileWrappers`, which its digest reads, is keyed by `String` and keeps one.
-    private static func childrenAsFileWrapperReads(_ children: [(name: [UInt8], text: String)], in path: ItemPath) throws -> [(name: [UInt8], text: String)] {
+    private static func childrenAsFileWrapperReads(
+        _ children: [(name: [UInt8], text: String)], in path: ItemPath
+    ) throws -> [(name: [UInt8], text: String)] {
         let present = Set(children.map(\.name))
         let kept = children.filter { child in
-            !(child.text.hasSuffix(".tiff") && child.text.count > 5 && present.contains(Array(String(child.text.dropLast(5)).utf8)))
+            !(child.text.hasSuffix(".tiff") && child.text.count > 5
+                && present.contains(Array(String(child.text.dropLast(5)).utf8)))
         }
         var seen: [String: String] = [:]
         for child in kept {
             if let other = seen.updateValue(child.text, forKey: child.text) {
                 throw ConversionError(
                     code: .digestEquivalentNames,
-                    message: "the folder holds two members whose names differ only in their Unicode normalisation ('\(Self.escaped(other))' and '\(Self.escaped(child.text))'); a file wrapper keys them as one, so the package has no digest",
+                    message:
+                        "the folder holds two members whose names differ only in their Unicode normalisation "
+                        + "('\(Self.escaped(other))' and '\(Self.escaped(child.text))'); a file wrapper keys them "
+                        + "as one, so the package has no digest",
                     file: String(decoding: path.bytes, as: UTF8.self))
             }
         }
@@ -280,11 +308,13 @@ private struct TreeReader {
         name.unicodeScalars.map { $0.isASCII ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined()
     }
 
-    /// What `FileWrapper.write` gave a written file or folder: the permission bits less the umask, and the modification time.
+    /// What `FileWrapper.write` gave a written file or folder: the permission bits less the umask, and the modification
+    /// time.
     private func copyAttributes(_ status: FileStatus, to copy: ItemPath) throws {
         try writing {
             try ByteNamedFiles.setPermissions(copy.bytes, status.permissions & ~FileCreationMask.current)
-            try ByteNamedFiles.setModificationTime(copy.bytes, seconds: status.modificationSeconds, nanoseconds: status.modificationNanoseconds)
+            try ByteNamedFiles.setModificationTime(
+                copy.bytes, seconds: status.modificationSeconds, nanoseconds: status.modificationNanoseconds)
         }
     }
 }

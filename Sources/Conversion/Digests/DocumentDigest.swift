@@ -12,7 +12,8 @@ enum DocumentDigest {
         return hasher.finalize()
     }
 
-    /// The digest of a file holding `contents`: what `of(_:)` gives for a regular-file wrapper of those bytes, without the wrapper.
+    /// The digest of a file holding `contents`: what `of(_:)` gives for a regular-file wrapper of those bytes, without
+    /// the wrapper.
     static func of(fileContents contents: Data) -> SHA256Digest {
         var hasher = SHA256()
         startFile(length: contents.count, in: &hasher)
@@ -41,7 +42,8 @@ enum DocumentDigest {
         }
     }
 
-    /// Starts a file's digest: its mark and its length, which the file's bytes follow (a streamed file is hashed without a wrapper).
+    /// Starts a file's digest: its mark and its length, which the file's bytes follow (a streamed file is hashed
+    /// without a wrapper).
     static func startFile(length: Int, in hasher: inout SHA256) {
         // The mark "F" from the stack rather than an array made per file.
         var mark = UInt8(ascii: "F")

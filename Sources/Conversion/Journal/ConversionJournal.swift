@@ -28,7 +28,10 @@ public final class ConversionJournal: Sendable {
         public var result: String
 
         /// A journal line.
-        public init(input: ItemPath, size: Int64, mtime: String, inputHash: String?, output: ItemPath?, outputHash: String?, result: String) {
+        public init(
+            input: ItemPath, size: Int64, mtime: String, inputHash: String?, output: ItemPath?, outputHash: String?,
+            result: String
+        ) {
             self.input = input
             self.size = size
             self.mtime = mtime
@@ -52,13 +55,16 @@ public final class ConversionJournal: Sendable {
     public init(path: ItemPath, resuming: Bool) throws {
         self.path = path
         guard let url = path.fileURL else {
-            throw ConversionError(code: .journalPathNotUTF8, message: "the journal's path must be UTF-8", file: path.description)
+            throw ConversionError(
+                code: .journalPathNotUTF8, message: "the journal's path must be UTF-8", file: path.description)
         }
         var finished = Set<UInt64>()
         if resuming, let data = try? Data(contentsOf: url) {
             let decoder = JSONDecoder()
             for line in data.split(separator: UInt8(ascii: "\n")) {
-                guard let entry = try? decoder.decode(Entry.self, from: Data(line)), entry.result == "converted" else { continue }
+                guard let entry = try? decoder.decode(Entry.self, from: Data(line)), entry.result == "converted" else {
+                    continue
+                }
                 finished.insert(Self.key(input: entry.input, size: entry.size, mtime: entry.mtime))
             }
         }
@@ -78,7 +84,9 @@ public final class ConversionJournal: Sendable {
             }
             self.handle = Mutex(handle)
         } catch {
-            throw ConversionError(code: .journalUnwritable, message: "the journal could not be opened: \(error.localizedDescription)", file: path.description)
+            throw ConversionError(
+                code: .journalUnwritable, message: "the journal could not be opened: \(error.localizedDescription)",
+                file: path.description)
         }
     }
 
@@ -153,7 +161,8 @@ extension ConversionJournal.Entry {
     /// without its cost: a job writes one line per item).
     func appendLine(to bytes: inout [UInt8]) {
         Self.appendLine(
-            input: input, size: size, mtime: mtime, inputHash: inputHash, output: output, outputHash: outputHash, result: result, to: &bytes)
+            input: input, size: size, mtime: mtime, inputHash: inputHash, output: output, outputHash: outputHash,
+            result: result, to: &bytes)
     }
 
     /// Appends the line of the entry with these fields, without making the entry.
@@ -161,7 +170,8 @@ extension ConversionJournal.Entry {
     /// The keys and their punctuation are constant bytes; the values' bytes are copied at once when
     /// they need no escaping, as a job's paths, digests and times almost always do.
     static func appendLine(
-        input: ItemPath, size: Int64, mtime: String, inputHash: String?, output: ItemPath?, outputHash: String?, result: String,
+        input: ItemPath, size: Int64, mtime: String, inputHash: String?, output: ItemPath?, outputHash: String?,
+        result: String,
         to bytes: inout [UInt8]
     ) {
         append(#"{"input":"#, to: &bytes)
@@ -195,7 +205,8 @@ extension ConversionJournal.Entry {
     static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         let magnitude = value.magnitude
-        // The largest power of ten not above the magnitude (at most 10^18, so it cannot overflow), then the digits from the first.
+        // The largest power of ten not above the magnitude (at most 10^18, so it cannot overflow), then the digits from
+        // the first.
         var divisor: UInt64 = 1
         while magnitude / divisor >= 10 { divisor *= 10 }
         repeat {
@@ -215,7 +226,8 @@ extension ConversionJournal.Entry {
         let raw = UnsafeRawBufferPointer(bytes)
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        // Nonzero exactly when some byte of `word` is below `limit` (at most 0x80); a byte equal to c is a zero byte of word ^ (ones * c).
+        // Nonzero exactly when some byte of `word` is below `limit` (at most 0x80); a byte equal to c is a zero byte of
+        // word ^ (ones * c).
         func hasByteBelow(_ limit: UInt64, _ word: UInt64) -> Bool { (word &- ones &* limit) & ~word & highs != 0 }
         func hasByte(_ value: UInt64, _ word: UInt64) -> Bool { hasByteBelow(1, word ^ (ones &* value)) }
         var index = 0

@@ -45,10 +45,15 @@ public struct ConversionTarget: Sendable, CustomStringConvertible {
                 return
             }
         }
-        let known = registry.codecs.map { "\($0.identifier) (\($0.writableContentTypes.map(\.identifier).joined(separator: ", ")))" }
+        let known = registry.codecs.map {
+            "\($0.identifier) (\($0.writableContentTypes.map(\.identifier).joined(separator: ", ")))"
+        }
         throw ConversionError(
             code: .unknownTarget,
-            message: "no registered codec writes '\(name)'; --to takes a codec or a content type: \(known.joined(separator: "; "))")
+            message:
+                "no registered codec writes '\(name)'; --to takes a codec or a content type: "
+                + "\(known.joined(separator: "; "))"
+        )
     }
 
     public var description: String { name }
@@ -86,7 +91,8 @@ public struct ConversionChains: Sendable {
                     found = current
                     break
                 }
-                for conversion in registry.conversions where conversion.sourceCodec == current && !visited.contains(conversion.targetCodec) {
+                for conversion in registry.conversions
+                where conversion.sourceCodec == current && !visited.contains(conversion.targetCodec) {
                     guard registry.codec(identifier: conversion.targetCodec) != nil else { continue }
                     visited.insert(conversion.targetCodec)
                     previous[conversion.targetCodec] = (current, conversion)
@@ -98,7 +104,8 @@ public struct ConversionChains: Sendable {
             while head < queue.count {
                 let current = queue[head]
                 head += 1
-                for conversion in registry.conversions where conversion.sourceCodec == current && !visited.contains(conversion.targetCodec) {
+                for conversion in registry.conversions
+                where conversion.sourceCodec == current && !visited.contains(conversion.targetCodec) {
                     visited.insert(conversion.targetCodec)
                     queue.append(conversion.targetCodec)
                     order.append(conversion.targetCodec)
@@ -119,7 +126,8 @@ public struct ConversionChains: Sendable {
                 conversions = [normalisation]
             }
             guard let type = target.contentType ?? targetCodec.writableContentTypes.first else { continue }
-            routes[source.identifier] = ConversionChain(sourceCodec: source, conversions: conversions, targetCodec: targetCodec, targetType: type)
+            routes[source.identifier] = ConversionChain(
+                sourceCodec: source, conversions: conversions, targetCodec: targetCodec, targetType: type)
         }
         self.routes = routes
         self.reachable = reachable
@@ -132,7 +140,10 @@ public struct ConversionChains: Sendable {
             .map { "\($0.identifier) (\($0.writableContentTypes.map(\.identifier).joined(separator: ", ")))" }
         throw ConversionError(
             code: .noRoute,
-            message: "no conversion leads from \(sourceIdentifier) to \(target.name); it can become: \(possible.joined(separator: "; "))")
+            message:
+                "no conversion leads from \(sourceIdentifier) to \(target.name); it can become: "
+                + "\(possible.joined(separator: "; "))"
+        )
     }
 
     /// Whether any source codec has a route (a job with none cannot convert anything).

@@ -53,9 +53,11 @@ extension ConversionPlan {
             guard Self.isUTF8(path.bytes) else { return false }
             guard let filenameExtension = filenameExtension(of: path) else { return false }
             let markerStatus = (try? ByteNamedFiles.statusFollowingLinks(path.appending(Self.marker).bytes)) ?? nil
-            let evidence = Evidence(filenameExtension: filenameExtension, holdsMarker: markerStatus.map { $0.kind != .directory } ?? false)
+            let evidence = Evidence(
+                filenameExtension: filenameExtension, holdsMarker: markerStatus.map { $0.kind != .directory } ?? false)
             if let answer = known[evidence] { return answer }
-            let sniffed = evidence.holdsMarker ? ContentTypeDetector.Sniffed(contentType: .rtfd, isSignature: true) : nil
+            let sniffed =
+                evidence.holdsMarker ? ContentTypeDetector.Sniffed(contentType: .rtfd, isSignature: true) : nil
             let detection = ContentTypeDetector(codecs: registry, order: .contentFirst)
                 .detect(filenameExtension: evidence.filenameExtension, isFolder: true, sniffed: sniffed)
             let answer = ConversionPlan.isDocumentFolder(detection)

@@ -53,7 +53,9 @@ public struct ConversionPlan: Sequence, Sendable {
     package var trustsEntryKinds = true
 
     /// A plan over `source`.
-    public init(source: Source, registry: CodecRegistry, shard: ShardAssignment? = nil, excludedFolders: Set<FileIdentity> = []) {
+    public init(
+        source: Source, registry: CodecRegistry, shard: ShardAssignment? = nil, excludedFolders: Set<FileIdentity> = []
+    ) {
         self.source = source
         self.registry = registry
         self.shard = shard
@@ -64,12 +66,14 @@ public struct ConversionPlan: Sequence, Sendable {
 
     /// Whether a name is left out of every walk (AppleDouble, Finder metadata, the job's own files).
     public static func isIgnoredName(_ name: [UInt8]) -> Bool {
-        name.starts(with: Array("._".utf8)) || name == Array(".DS_Store".utf8) || name.starts(with: Array(".docmigrate-".utf8))
+        name.starts(with: Array("._".utf8)) || name == Array(".DS_Store".utf8)
+            || name.starts(with: Array(".docmigrate-".utf8))
     }
 
     /// Whether a name is an iCloud placeholder: `.Name.icloud`, standing for `Name` not downloaded.
     public static func isICloudPlaceholder(_ name: [UInt8]) -> Bool {
-        name.first == 0x2E && name.count > ".icloud".utf8.count + 1 && name.reversed().starts(with: Array(".icloud".utf8).reversed())
+        name.first == 0x2E && name.count > ".icloud".utf8.count + 1
+            && name.reversed().starts(with: Array(".icloud".utf8).reversed())
     }
 
     /// Whether the folder at `path` is one document: a package type, or a folder type a codec reads.
@@ -99,7 +103,8 @@ public struct ConversionPlan: Sequence, Sendable {
             var listing: ListedFolder
             var entries: [ListedFolder.Entry]
             var next = 0
-            /// The device the folder is on, which its regular files share: with an entry's inode number, a file's identity.
+            /// The device the folder is on, which its regular files share: with an entry's inode number, a file's
+            /// identity.
             var device: UInt64
         }
 
@@ -139,7 +144,8 @@ public struct ConversionPlan: Sequence, Sendable {
                         continue
                     case .some(.failure(let error)):
                         listReader = nil
-                        pendingItems.append(PlannedItem(input: reader.path, relativePath: reader.path, kind: .other, skipReason: error))
+                        pendingItems.append(
+                            PlannedItem(input: reader.path, relativePath: reader.path, kind: .other, skipReason: error))
                         continue
                     case .none:
                         listReader = nil
@@ -168,12 +174,17 @@ public struct ConversionPlan: Sequence, Sendable {
             do {
                 status = try ByteNamedFiles.statusFollowingLinks(path.bytes)
             } catch {
-                pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: ConversionError(error, file: path.description)))
+                pendingItems.append(
+                    PlannedItem(
+                        input: path, relativePath: relativePath, kind: .other,
+                        skipReason: ConversionError(error, file: path.description)))
                 return
             }
             guard let status else {
-                let error = ConversionError(code: .inputMissing, message: "no file or folder is there", file: path.description)
-                pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: error))
+                let error = ConversionError(
+                    code: .inputMissing, message: "no file or folder is there", file: path.description)
+                pendingItems.append(
+                    PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: error))
                 return
             }
             switch status.kind {
@@ -184,7 +195,8 @@ public struct ConversionPlan: Sequence, Sendable {
                     pendingItems.append(package(path: path, relativePath: relativePath, status: status))
                 } else {
                     // A folder named on the command line is mirrored by its contents; a listed one keeps its path.
-                    openFolder(path, relativePath: listed ? relativePath : ItemPath(bytes: []), status: status, isRoot: true)
+                    openFolder(
+                        path, relativePath: listed ? relativePath : ItemPath(bytes: []), status: status, isRoot: true)
                 }
             default:
                 pendingItems.append(item(path: path, relativePath: relativePath, status: status))
@@ -199,10 +211,16 @@ public struct ConversionPlan: Sequence, Sendable {
                 let listing = try ListedFolder(listing: path.bytes)
                 var entries = listing.entries.filter { !ConversionPlan.isIgnoredName($0.name) }
                 entries.sort { $0.name.lexicographicallyPrecedes($1.name) }
-                folders.append(Folder(path: path, relativePath: relativePath, listing: listing, entries: entries, device: status.device))
+                folders.append(
+                    Folder(
+                        path: path, relativePath: relativePath, listing: listing, entries: entries,
+                        device: status.device))
             } catch {
-                let reason = ConversionError(code: .folderUnreadable, message: "the folder could not be listed: \(error)", file: path.description)
-                pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: reason))
+                let reason = ConversionError(
+                    code: .folderUnreadable, message: "the folder could not be listed: \(error)", file: path.description
+                )
+                pendingItems.append(
+                    PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: reason))
             }
         }
 
@@ -220,12 +238,15 @@ public struct ConversionPlan: Sequence, Sendable {
             let relativePath = folders[last].relativePath.appending(name)
             if ConversionPlan.isICloudPlaceholder(name) {
                 let reason = ConversionError(
-                    code: .skippedICloudPlaceholder, message: "an iCloud placeholder: the document is not downloaded", file: path.description)
-                pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: reason))
+                    code: .skippedICloudPlaceholder, message: "an iCloud placeholder: the document is not downloaded",
+                    file: path.description)
+                pendingItems.append(
+                    PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: reason))
                 return
             }
             if !plan.readsFileStatuses && plan.trustsEntryKinds && entry.kind == .regular {
-                // The directory entry says it is a regular file: the job learns its size and time from the worker that reads it.
+                // The directory entry says it is a regular file: the job learns its size and time from the worker that
+                // reads it.
                 var item = PlannedItem(input: path, relativePath: relativePath, kind: .file)
                 item.foundIdentity = FileIdentity(device: folders[last].device, inode: entry.inode)
                 pendingItems.append(item)
@@ -235,12 +256,17 @@ public struct ConversionPlan: Sequence, Sendable {
             do {
                 status = try folders[last].listing.status(ofEntry: name)
             } catch {
-                pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: ConversionError(error, file: path.description)))
+                pendingItems.append(
+                    PlannedItem(
+                        input: path, relativePath: relativePath, kind: .other,
+                        skipReason: ConversionError(error, file: path.description)))
                 return
             }
             guard let status else { return }
             if status.kind == .directory {
-                if let suffix = plan.backupSuffix, !suffix.isEmpty, name.count > suffix.count, name.reversed().starts(with: suffix.reversed()) {
+                if let suffix = plan.backupSuffix, !suffix.isEmpty, name.count > suffix.count,
+                    name.reversed().starts(with: suffix.reversed())
+                {
                     pendingItems.append(PlannedItem(input: path, relativePath: relativePath, kind: .package))
                 } else if documentFolders.isDocumentFolder(path, registry: plan.registry) {
                     pendingItems.append(package(path: path, relativePath: relativePath, status: status))
@@ -267,11 +293,13 @@ public struct ConversionPlan: Sequence, Sendable {
                 item.foundStatus = status
                 return item
             case .symbolicLink:
-                let reason = ConversionError(code: .skippedSymbolicLink, message: "a symbolic link is not followed", file: path.description)
+                let reason = ConversionError(
+                    code: .skippedSymbolicLink, message: "a symbolic link is not followed", file: path.description)
                 return PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: reason)
             default:
                 let reason = ConversionError(
-                    code: .skippedNotAFile, message: "neither a file nor a folder (a FIFO, socket or device)", file: path.description)
+                    code: .skippedNotAFile, message: "neither a file nor a folder (a FIFO, socket or device)",
+                    file: path.description)
                 return PlannedItem(input: path, relativePath: relativePath, kind: .other, skipReason: reason)
             }
         }

@@ -35,7 +35,9 @@ public struct ItemPath: Hashable, Sendable, Comparable, Codable, CustomStringCon
             // The shortest prefix that is one valid scalar, else the byte escaped.
             var scalarLength = 0
             for length in 1...min(4, bytes.count - index) {
-                if let text = String(validating: bytes[index..<(index + length)], as: UTF8.self), text.unicodeScalars.count == 1 {
+                if let text = String(validating: bytes[index..<(index + length)], as: UTF8.self),
+                    text.unicodeScalars.count == 1
+                {
                     result += text
                     scalarLength = length
                     break
@@ -69,7 +71,8 @@ public struct ItemPath: Hashable, Sendable, Comparable, Codable, CustomStringCon
     public init(from decoder: any Decoder) throws {
         let value = try decoder.singleValueContainer().decode(String.self)
         guard let path = ItemPath(decodingJSON: value) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "bad Base64 path"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "bad Base64 path"))
         }
         self = path
     }

@@ -17,10 +17,14 @@ final class NULSeparatedReader {
             do {
                 handle = try FileHandle(forReadingFrom: url)
             } catch {
-                openError = ConversionError(code: .filesFromUnreadable, message: "the list of files could not be opened: \(error.localizedDescription)", file: path.description)
+                openError = ConversionError(
+                    code: .filesFromUnreadable,
+                    message: "the list of files could not be opened: \(error.localizedDescription)",
+                    file: path.description)
             }
         } else {
-            openError = ConversionError(code: .filesFromUnreadable, message: "the list's own path must be UTF-8", file: path.description)
+            openError = ConversionError(
+                code: .filesFromUnreadable, message: "the list's own path must be UTF-8", file: path.description)
         }
     }
 

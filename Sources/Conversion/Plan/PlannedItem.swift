@@ -19,7 +19,8 @@ public struct PlannedItem: Sendable, Hashable {
     public var relativePath: ItemPath
     /// What stands at the input path.
     public var kind: Kind
-    /// Why the item is reported as skipped without being read (`convert.skipped.icloud-placeholder`, …); nil to convert it.
+    /// Why the item is reported as skipped without being read (`convert.skipped.icloud-placeholder`, …); nil to convert
+    /// it.
     public var skipReason: ConversionError?
 
     /// What the walk found at `input` when it is a regular file (its size, times, identity), so that the
@@ -43,7 +44,8 @@ public struct PlannedItem: Sendable, Hashable {
     }
 
     public static func == (left: PlannedItem, right: PlannedItem) -> Bool {
-        left.input == right.input && left.relativePath == right.relativePath && left.kind == right.kind && left.skipReason == right.skipReason
+        left.input == right.input && left.relativePath == right.relativePath && left.kind == right.kind
+            && left.skipReason == right.skipReason
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -23,7 +23,8 @@ import SystemSeam
 /// locations); the differential tests run both on the same inputs. Anything the converter cannot
 /// promise that for (another encoding, a file detected as UTF-8) takes the whole route, from the start.
 extension ItemPreparer {
-    /// Prepares the file at `input` through the streaming route; false, having written nothing, when it needs the whole-document route.
+    /// Prepares the file at `input` through the streaming route; false, having written nothing, when it needs the
+    /// whole-document route.
     ///
     /// Throws (after writing part of `temporary`, which the caller removes) what the whole route would
     /// throw for the same file once it has committed to the stream: a decode error at its byte, a write
@@ -47,10 +48,15 @@ extension ItemPreparer {
             let size = Int(exactly: status.size)
         else { return false }
         var leadingBytes = [UInt8](repeating: 0, count: min(size, ContentTypeDetector.sniffedByteCount))
-        guard let leadingCount = try? leadingBytes.withUnsafeMutableBytes({ try source.read(at: 0, into: $0) }) else { return false }
-        let (contentType, detectedCodec) = detect(input, kind: .file, leadingBytes: Array(leadingBytes[0..<leadingCount]))
-        guard let codec = detectedCodec, let route = try? routes.route(from: codec.identifier, registry: registry), route.conversions.count == 1,
-            let converter = route.conversions[0].streamingConverter(from: codec, to: route.targetCodec, verifies: verifies),
+        guard let leadingCount = try? leadingBytes.withUnsafeMutableBytes({ try source.read(at: 0, into: $0) }) else {
+            return false
+        }
+        let (contentType, detectedCodec) = detect(
+            input, kind: .file, leadingBytes: Array(leadingBytes[0..<leadingCount]))
+        guard let codec = detectedCodec, let route = try? routes.route(from: codec.identifier, registry: registry),
+            route.conversions.count == 1,
+            let converter = route.conversions[0].streamingConverter(
+                from: codec, to: route.targetCodec, verifies: verifies),
             var transcoder = try? converter.makeTranscoder(size: size, reading: { try source.read(at: $0, into: $1) })
         else { return false }
 
@@ -79,20 +85,22 @@ extension ItemPreparer {
         }
         let (inputDigest, followingDigest) = try digests.wait()
         result.inputHash = inputDigest.hexString
-        // Without a digest taken as it was written (a length counted wrong, a file that grew or shrank under it), the output is read once more.
+        // Without a digest taken as it was written (a length counted wrong, a file that grew or shrank under it), the
+        // output is read once more.
         let outputDigest = writtenSize == written ? followingDigest : nil
         let verifiedLength = verifies ? written : nil
-        result.outputHash = try (
-            outputDigest
-                ?? Self.streamedDigest(of: temporary, blockSize: streaming.blockSize, expectedLength: verifiedLength)
-        ).hexString
+        result.outputHash = try
+            (outputDigest
+            ?? Self.streamedDigest(of: temporary, blockSize: streaming.blockSize, expectedLength: verifiedLength))
+            .hexString
         result.outputIsFolder = false
         result.warnings = transcoder.warnings
         try Self.copyMetadata(from: input, status: status, to: temporary)
         return true
     }
 
-    /// Transcodes `source` into `output` a block at a time, each read back and compared when verifying; returns the output's length.
+    /// Transcodes `source` into `output` a block at a time, each read back and compared when verifying; returns the
+    /// output's length.
     ///
     /// Each block is handed to `digests` only once written (and, when verifying, read back equal); the
     /// output's length too, at the end, unless `digests` counted it from the input before.
@@ -112,8 +120,10 @@ extension ItemPreparer {
         var offset = 0, written = 0, writtenBack = 0
         while true {
             let count = try source.read(at: offset, into: inputBlock)
-            let produced = count == 0
-                ? transcoder.finish(into: outputBlock) : try transcoder.transcode(UnsafeRawBufferPointer(rebasing: inputBlock[0..<count]), into: outputBlock)
+            let produced =
+                count == 0
+                ? transcoder.finish(into: outputBlock)
+                : try transcoder.transcode(UnsafeRawBufferPointer(rebasing: inputBlock[0..<count]), into: outputBlock)
             offset += count
             if produced > 0 {
                 let meant = UnsafeRawBufferPointer(rebasing: outputBlock[0..<produced])
@@ -121,14 +131,17 @@ extension ItemPreparer {
                 if verifies {
                     let reread = UnsafeMutableRawBufferPointer(rebasing: readBackBlock[0..<produced])
                     let readCount = try readBack.read(at: written, into: reread)
-                    if let difference = Self.firstDifference(meant, UnsafeRawBufferPointer(rebasing: reread[0..<readCount])) {
+                    if let difference = Self.firstDifference(
+                        meant, UnsafeRawBufferPointer(rebasing: reread[0..<readCount]))
+                    {
                         throw Self.mismatch(at: written + difference)
                     }
                 }
                 written += produced
                 digests.outputWritten(upTo: written)
                 if written - writtenBack >= Self.writebackStretch {
-                    // The batch's sync then finds most of this file on the disk already, instead of all of it still to write.
+                    // The batch's sync then finds most of this file on the disk already, instead of all of it still to
+                    // write.
                     output.startWriteback(at: writtenBack, count: written - writtenBack)
                     writtenBack = written
                 }
@@ -143,10 +156,12 @@ extension ItemPreparer {
     /// The bytes written before their writeback is started (fewer, larger requests than one per block).
     static let writebackStretch = 1 << 22
 
-    /// The `DocumentDigest` of the file at `path`, read a block at a time; when `expectedLength` is given, a file of another length is a verification mismatch.
+    /// The `DocumentDigest` of the file at `path`, read a block at a time; when `expectedLength` is given, a file of
+    /// another length is a verification mismatch.
     ///
     /// Anything but a regular file (a link, a folder, a FIFO, a device) is refused, as
-    /// `ByteNamedFiles.contents` refuses it: a device would never end. `counting` sees each block read (tests count them).
+    /// `ByteNamedFiles.contents` refuses it: a device would never end. `counting` sees each block read (tests count
+    /// them).
     static func streamedDigest(
         of path: ItemPath, blockSize: Int, expectedLength: Int?, counting: (UnsafeRawBufferPointer) -> Void = { _ in }
     ) throws -> SHA256Digest {
@@ -159,9 +174,11 @@ extension ItemPreparer {
         return hasher.finalize()
     }
 
-    /// Adds the `size` bytes of `file` to `hasher`, each block also handed to `counting`; a file of another length now changed while it was read.
+    /// Adds the `size` bytes of `file` to `hasher`, each block also handed to `counting`; a file of another length now
+    /// changed while it was read.
     static func hashBlocks(
-        of file: ByteNamedStream, size: Int, blockSize: Int, into hasher: inout SHA256, counting: (UnsafeRawBufferPointer) -> Void = { _ in },
+        of file: ByteNamedStream, size: Int, blockSize: Int, into hasher: inout SHA256,
+        counting: (UnsafeRawBufferPointer) -> Void = { _ in },
         while keepsGoing: () -> Bool = { true }
     ) throws {
         let block = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 16)
@@ -176,17 +193,21 @@ extension ItemPreparer {
             offset += count
         }
         guard offset == size || !keepsGoing() else {
-            throw ConversionError(code: .inputChanged, message: "the file changed size while it was converted (\(size) bytes, then \(offset))")
+            throw ConversionError(
+                code: .inputChanged,
+                message: "the file changed size while it was converted (\(size) bytes, then \(offset))")
         }
     }
 
-    /// The offset of the first byte where `left` and `right` differ (a shorter one differs at its end), or nil when they are equal.
+    /// The offset of the first byte where `left` and `right` differ (a shorter one differs at its end), or nil when
+    /// they are equal.
     static func firstDifference(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Int? {
         let count = min(left.count, right.count)
         var offset = 0
         if let leftBase = left.baseAddress, let rightBase = right.baseAddress {
             while offset + 8 <= count,
-                leftBase.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == rightBase.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                leftBase.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == rightBase.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
             {
                 offset += 8
             }
@@ -198,11 +219,15 @@ extension ItemPreparer {
     private static func mismatch(at offset: Int) -> ConversionError {
         ConversionError(
             code: .verifyMismatch,
-            message: "the written output does not read back as the converted document: it differs from what was written at byte \(offset) (0x\(String(offset, radix: 16)))")
+            message:
+                "the written output does not read back as the converted document: it differs from what was written "
+                + "at byte \(offset) (0x\(String(offset, radix: 16)))"
+        )
     }
 }
 
-/// The input's and the output's `DocumentDigest`, computed on a thread of their own while the calling thread transcodes.
+/// The input's and the output's `DocumentDigest`, computed on a thread of their own while the calling thread
+/// transcodes.
 ///
 /// Hashing is the larger part of a large item's work (the input's digest for the journal, the
 /// output's for resuming), so it runs beside the transcoding rather than after it: first the input,
@@ -228,14 +253,18 @@ private final class StreamedDigests: @unchecked Sendable {
 
     private var counter: (any StreamingOutputLengthCounter)?
 
-    init(input: ByteNamedStream, inputSize: Int, countingWith counter: (any StreamingOutputLengthCounter)?, output: ByteNamedStream, blockSize: Int) {
+    init(
+        input: ByteNamedStream, inputSize: Int, countingWith counter: (any StreamingOutputLengthCounter)?,
+        output: ByteNamedStream, blockSize: Int
+    ) {
         self.counter = counter
         let thread = Thread { [self] in
             inputOutcome = Result {
                 var hasher = SHA256()
                 DocumentDigest.startFile(length: inputSize, in: &hasher)
                 try ItemPreparer.hashBlocks(
-                    of: input, size: inputSize, blockSize: blockSize, into: &hasher, counting: { self.counter?.count($0) }, while: { !self.cancelled })
+                    of: input, size: inputSize, blockSize: blockSize, into: &hasher,
+                    counting: { self.counter?.count($0) }, while: { !self.cancelled })
                 return hasher.finalize()
             }
             if case .success = inputOutcome {
@@ -254,7 +283,8 @@ private final class StreamedDigests: @unchecked Sendable {
         return isCancelled
     }
 
-    /// Hashes the output as it is reported written; nil when cancelled, or when it ends at another length than announced.
+    /// Hashes the output as it is reported written; nil when cancelled, or when it ends at another length than
+    /// announced.
     private func hashOutput(_ output: ByteNamedStream, blockSize: Int) -> SHA256Digest? {
         condition.lock()
         while announcedLength == nil, !isCancelled, !isOutputFinished { condition.wait() }
@@ -273,7 +303,10 @@ private final class StreamedDigests: @unchecked Sendable {
             if isCancelled || available > length { return nil }
             while offset < available {
                 let wanted = min(blockSize, available - offset)
-                guard let count = try? output.read(at: offset, into: UnsafeMutableRawBufferPointer(rebasing: block[0..<wanted])), count == wanted else {
+                guard
+                    let count = try? output.read(
+                        at: offset, into: UnsafeMutableRawBufferPointer(rebasing: block[0..<wanted])), count == wanted
+                else {
                     return nil
                 }
                 digest.update(UnsafeRawBufferPointer(rebasing: block[0..<count]))
@@ -283,7 +316,8 @@ private final class StreamedDigests: @unchecked Sendable {
         }
     }
 
-    /// Tells the thread the output's length; only the first announcement counts (a count before the transcoding, or the length written after it).
+    /// Tells the thread the output's length; only the first announcement counts (a count before the transcoding, or the
+    /// length written after it).
     func announceOutputLength(_ length: Int) {
         condition.lock()
         if announcedLength == nil { announcedLength = length }
@@ -315,7 +349,8 @@ private final class StreamedDigests: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The input's digest and the output's (nil unless taken as it was written), once the thread ends; throws what reading the input threw.
+    /// The input's digest and the output's (nil unless taken as it was written), once the thread ends; throws what
+    /// reading the input threw.
     func wait() throws -> (input: SHA256Digest, output: SHA256Digest?) {
         finished.wait()
         return (try inputOutcome.get(), outputDigest)

@@ -48,8 +48,11 @@ public struct ItemPreparer: Sendable {
         return result
     }
 
-    private func prepare(input: ItemPath, kind: PlannedItem.Kind, temporary: ItemPath, into result: inout PreparedItem) throws {
-        // A file is read as bytes, and a wrapper made of them only for a codec that decodes them; a package is read as a wrapper.
+    private func prepare(
+        input: ItemPath, kind: PlannedItem.Kind, temporary: ItemPath, into result: inout PreparedItem
+    ) throws {
+        // A file is read as bytes, and a wrapper made of them only for a codec that decodes them; a package is read as
+        // a wrapper.
         let inputContents: Data?
         let package: FileWrapper?
         let status: FileStatus
@@ -67,7 +70,9 @@ public struct ItemPreparer: Sendable {
             detected = detect(input, kind: kind, leadingBytes: Array(data.prefix(ContentTypeDetector.sniffedByteCount)))
         case .package:
             guard let url = input.fileURL else {
-                throw ConversionError(code: .packageNameNotUTF8, message: "a package whose path is not UTF-8 cannot be read as one document")
+                throw ConversionError(
+                    code: .packageNameNotUTF8,
+                    message: "a package whose path is not UTF-8 cannot be read as one document")
             }
             let wrapper = try FileWrapper(url: url, options: .immediate)
             guard let folderStatus = try ByteNamedFiles.statusFollowingLinks(input.bytes) else {
@@ -90,13 +95,16 @@ public struct ItemPreparer: Sendable {
         result.inputSize = kind == .file ? status.size : 0
         result.inputModificationSeconds = status.modificationSeconds
         result.inputModificationNanoseconds = status.modificationNanoseconds
-        result.inputHash = (inputContents.map { DocumentDigest.of(fileContents: $0) } ?? DocumentDigest.of(inputWrapper())).hexString
+        result.inputHash =
+            (inputContents.map { DocumentDigest.of(fileContents: $0) } ?? DocumentDigest.of(inputWrapper())).hexString
 
         let (contentType, codec) = detected
         result.sourceType = contentType.identifier
         guard let codec else {
             throw ConversionError(
-                code: .unsupportedType, message: "no registered codec reads \(contentType.identifier) (detected from the contents, then the name)")
+                code: .unsupportedType,
+                message:
+                    "no registered codec reads \(contentType.identifier) (detected from the contents, then the name)")
         }
         let route = try routes.route(from: codec.identifier, registry: registry)
         result.route = route.codecIdentifiers
@@ -113,7 +121,8 @@ public struct ItemPreparer: Sendable {
             try file.write(inputContents)
             writtenFile = (file, Int64(inputContents.count))
         } else {
-            let converted = try Self.convert(inputWrapper(), as: contentType, with: codec, along: route, warnings: &result.warnings)
+            let converted = try Self.convert(
+                inputWrapper(), as: contentType, with: codec, along: route, warnings: &result.warnings)
             let output = try route.targetCodec.encode(converted, previous: nil, contentType: route.targetType)
             // A file output stays open from its creation to its last metadata call: no step looks its path up again.
             writtenFile = try write(output, to: temporary, isFolder: &result.outputIsFolder)
@@ -126,14 +135,18 @@ public struct ItemPreparer: Sendable {
         if case let (file, size)? = writtenFile {
             writtenContents = try file.contents(endingAtSize: size)
         } else {
-            guard let url = temporary.fileURL else { throw ConversionError(code: .outputPathNotUTF8, message: "the output path is not UTF-8") }
+            guard let url = temporary.fileURL else {
+                throw ConversionError(code: .outputPathNotUTF8, message: "the output path is not UTF-8")
+            }
             writtenFolder = try FileWrapper(url: url, options: .immediate)
         }
         let readsBackAsInput = writtenFolder == nil && inputContents == writtenContents
         // Kept bytes that read back unchanged decode, by the conversion's promise, to the converted snapshot;
         // kept bytes that read back otherwise are compared as any output is, with the snapshot the whole route makes.
         if verifies, snapshot != nil || !readsBackAsInput {
-            let expected = try snapshot ?? Self.convert(inputWrapper(), as: contentType, with: codec, along: route, warnings: &result.warnings)
+            let expected =
+                try snapshot
+                ?? Self.convert(inputWrapper(), as: contentType, with: codec, along: route, warnings: &result.warnings)
             // Read back as the codec reads its own output: the options for reading inputs (a forced
             // encoding, a fallback) describe the inputs, not what the target codec wrote.
             let written = writtenFolder ?? FileWrapper(regularFileWithContents: writtenContents)
@@ -142,7 +155,10 @@ public struct ItemPreparer: Sendable {
             if let first = differences.first {
                 throw ConversionError(
                     code: .verifyMismatch,
-                    message: "the written output does not read back as the converted document: \(first) (\(differences.count) difference\(differences.count == 1 ? "" : "s"))")
+                    message:
+                        "the written output does not read back as the converted document: \(first) "
+                        + "(\(differences.count) difference\(differences.count == 1 ? "" : "s"))"
+                )
             }
         }
         if readsBackAsInput {
@@ -150,7 +166,8 @@ public struct ItemPreparer: Sendable {
             // bytes has the input's digest, without hashing them again.
             result.outputHash = result.inputHash
         } else {
-            result.outputHash = DocumentDigest.of(writtenFolder ?? FileWrapper(regularFileWithContents: writtenContents)).hexString
+            result.outputHash =
+                DocumentDigest.of(writtenFolder ?? FileWrapper(regularFileWithContents: writtenContents)).hexString
         }
         if case let (file, _)? = writtenFile {
             let attributes = inputAttributes ?? ((try? ExtendedAttributes.all(atPath: input.bytes)) ?? [])
@@ -160,9 +177,11 @@ public struct ItemPreparer: Sendable {
         }
     }
 
-    /// The snapshot the whole route makes of `wrapper`: decoded with `codec`, then converted along `route`, adding what each conversion reports to `warnings`.
+    /// The snapshot the whole route makes of `wrapper`: decoded with `codec`, then converted along `route`, adding what
+    /// each conversion reports to `warnings`.
     private static func convert(
-        _ wrapper: FileWrapper, as contentType: UTType, with codec: AnyDocumentCodec, along route: ConversionChain, warnings: inout [ConversionWarning]
+        _ wrapper: FileWrapper, as contentType: UTType, with codec: AnyDocumentCodec, along route: ConversionChain,
+        warnings: inout [ConversionWarning]
     ) throws -> AnySnapshot {
         var snapshot = try codec.decode(wrapper, contentType: contentType)
         for conversion in route.conversions {
@@ -196,7 +215,8 @@ public struct ItemPreparer: Sendable {
         return opened
     }
 
-    /// The content type and codec of the package at `url`: what `ContentTypeDetector.detect(at:)` finds, looked up once per kind of folder.
+    /// The content type and codec of the package at `url`: what `ContentTypeDetector.detect(at:)` finds, looked up once
+    /// per kind of folder.
     ///
     /// `detect(at:)` asks the file system again whether the package is a folder (the caller has just
     /// read its status) and searches the declared types for its extension on every call; only the
@@ -220,15 +240,19 @@ public struct ItemPreparer: Sendable {
         }
         // A file: the same steps as `detect(at:)`, from the bytes already read rather than a second read.
         let sniffed = kind == .file ? ContentTypeDetector.sniff(leadingBytes) : nil
-        let key = DetectionCache.Key(filenameExtension: input.filenameExtension, isFolder: kind == .package, sniffed: sniffed)
+        let key = DetectionCache.Key(
+            filenameExtension: input.filenameExtension, isFolder: kind == .package, sniffed: sniffed)
         if let known = detectionCache.answer(for: key) { return known }
-        let detection = detector.detect(filenameExtension: key.filenameExtension, isFolder: key.isFolder, sniffed: sniffed)
+        let detection = detector.detect(
+            filenameExtension: key.filenameExtension, isFolder: key.isFolder, sniffed: sniffed)
         detectionCache.remember((detection.contentType, detection.codec), for: key)
         return (detection.contentType, detection.codec)
     }
 
     /// Writes `output` at `temporary`; a file output comes back still open (read and write), with the bytes written.
-    private func write(_ output: FileWrapper, to temporary: ItemPath, isFolder: inout Bool) throws -> (ByteNamedOpenFile, Int64)? {
+    private func write(
+        _ output: FileWrapper, to temporary: ItemPath, isFolder: inout Bool
+    ) throws -> (ByteNamedOpenFile, Int64)? {
         if output.isRegularFile {
             guard let data = output.regularFileContents else {
                 throw ConversionError(code: .encodeUnreadable, message: "the encoded output has no contents")
@@ -245,7 +269,8 @@ public struct ItemPreparer: Sendable {
             isFolder = true
             return nil
         } else {
-            throw ConversionError(code: .encodeLink, message: "the codec encoded a symbolic link, which a job does not write")
+            throw ConversionError(
+                code: .encodeLink, message: "the codec encoded a symbolic link, which a job does not write")
         }
     }
 
@@ -259,13 +284,18 @@ public struct ItemPreparer: Sendable {
             try? ExtendedAttributes.set(attribute.name, value: attribute.value, atPath: destination.bytes)
         }
         try ByteNamedFiles.setPermissions(destination.bytes, status.permissions)
-        try ByteNamedFiles.setModificationTime(destination.bytes, seconds: status.modificationSeconds, nanoseconds: status.modificationNanoseconds)
+        try ByteNamedFiles.setModificationTime(
+            destination.bytes, seconds: status.modificationSeconds, nanoseconds: status.modificationNanoseconds)
     }
 
-    /// Gives the open temporary output `file` at `temporary` the input's metadata; when that fails, removes the temporary and rethrows.
+    /// Gives the open temporary output `file` at `temporary` the input's metadata; when that fails, removes the
+    /// temporary and rethrows.
     ///
     /// An output without its input's permission bits or time must never be renamed into place, nor left behind.
-    static func finishOutput(_ file: ByteNamedOpenFile, at temporary: ItemPath, attributes: [(name: String, value: [UInt8])], status: FileStatus) throws {
+    static func finishOutput(
+        _ file: ByteNamedOpenFile, at temporary: ItemPath, attributes: [(name: String, value: [UInt8])],
+        status: FileStatus
+    ) throws {
         do {
             try copyMetadata(attributes: attributes, status: status, to: file)
         } catch {
@@ -274,11 +304,14 @@ public struct ItemPreparer: Sendable {
         }
     }
 
-    /// Gives the open `file` the extended attributes `attributes`, then the permission bits and modification time in `status`.
+    /// Gives the open `file` the extended attributes `attributes`, then the permission bits and modification time in
+    /// `status`.
     ///
     /// On the descriptor rather than by path: three path lookups fewer per item. The order is
     /// `copyMetadata(from:status:to:)`'s, and the time comes last because nothing after it may touch the file.
-    static func copyMetadata(attributes: [(name: String, value: [UInt8])], status: FileStatus, to file: ByteNamedOpenFile) throws {
+    static func copyMetadata(
+        attributes: [(name: String, value: [UInt8])], status: FileStatus, to file: ByteNamedOpenFile
+    ) throws {
         for attribute in attributes {
             // A namespace the user may not write (`trusted.*`, `security.*`) is not worth failing the item over.
             try? file.setExtendedAttribute(attribute.name, value: attribute.value)

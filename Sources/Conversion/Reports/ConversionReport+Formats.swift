@@ -34,7 +34,8 @@ extension ConversionReport {
         }
     }
 
-    /// JSON with sorted keys, one stable shape (paths in `ItemPath`'s bytes-safe form, error codes, never only messages).
+    /// JSON with sorted keys, one stable shape (paths in `ItemPath`'s bytes-safe form, error codes, never only
+    /// messages).
     public func json() throws -> Data {
         try render(format: "json")
     }
@@ -60,7 +61,10 @@ extension ConversionReport {
             case .converted, .resumed:
                 return
             case .planned:
-                try output.write("plan     \(item.input) → \(item.output.map(\.description) ?? "?") (\(item.sourceType ?? "?") via \(item.route.joined(separator: " → ")))\n")
+                try output.write(
+                    "plan     \(item.input) → \(item.output.map(\.description) ?? "?") (\(item.sourceType ?? "?") "
+                        + "via \(item.route.joined(separator: " → ")))\n"
+                )
             case .skipped:
                 try output.write("skipped  \(item.input): \(item.error.map { "\($0.message) [\($0.code)]" } ?? "")\n")
             case .warning:
@@ -81,7 +85,7 @@ extension ConversionReport {
     private func writeJSON(to output: inout ChunkedOutput) throws {
         // The layout JSONEncoder (pretty printed, sorted keys, slashes unescaped) gives the whole report,
         // written item by item straight into the output's buffer: encoding each item with JSONEncoder
-        // and re-indenting its lines was most of the time a large job spent on its JSON report.
+        // and re-indenting its lines would cost a large job more than the rest of its report.
         var first = true
         try forEachItem(orRecord: { record in
             guard let plain = try record.plain() else { return false }
@@ -107,7 +111,8 @@ extension ConversionReport {
             return
         }
         try output.write("\n  ],\n")
-        let tail = ReportTail(schema: Self.schema, schemaVersion: Self.schemaVersion, shard: shard, target: target, totals: totals)
+        let tail = ReportTail(
+            schema: Self.schema, schemaVersion: Self.schemaVersion, shard: shard, target: target, totals: totals)
         let rest = String(decoding: try encoder.encode(tail), as: UTF8.self)
         try output.write(String(rest.dropFirst(2)) + "\n")
     }
@@ -151,7 +156,8 @@ extension ConversionReport {
                     text: error?.description ?? "", to: &output.buffer)
             case .warning:
                 JUnitWriter.appendFailure(
-                    type: item.warnings.first?.code ?? ConversionErrorCode.warning.rawValue, message: "lossy conversion",
+                    type: item.warnings.first?.code ?? ConversionErrorCode.warning.rawValue,
+                    message: "lossy conversion",
                     text: item.warnings.map(\.description).joined(separator: "\n"), to: &output.buffer)
             case .skipped:
                 JUnitWriter.appendSkipped(message: item.error?.message ?? "", to: &output.buffer)

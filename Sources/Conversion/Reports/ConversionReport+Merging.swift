@@ -18,8 +18,11 @@ extension ConversionReport {
     /// `report.unsupported-version` name the report's file; `merge.target-mismatch` names the first
     /// report whose target differs from the first report's; `merge.duplicate-item` names the input;
     /// `merge.totals-overflow` says the input bytes add up to more than an `Int64` holds.
-    /// - Parameter blockSize: The bytes read at a time (tests use tiny blocks to put block boundaries inside every token).
-    public static func merged(reportFiles paths: [String], blockSize: Int = defaultMergeBlockSize) throws -> ConversionReport {
+    /// - Parameter blockSize: The bytes read at a time (tests use tiny blocks to put block boundaries inside every
+    ///   token).
+    public static func merged(
+        reportFiles paths: [String], blockSize: Int = defaultMergeBlockSize
+    ) throws -> ConversionReport {
         let spill = try ItemSpill()
         var totals = Totals()
         var hasWarnings = false
@@ -34,14 +37,17 @@ extension ConversionReport {
             targets.append((path, header.target))
             let (sum, overflow) = inputBytes.addingReportingOverflow(header.totals.inputBytes)
             guard !overflow else {
-                throw ConversionError(code: .mergeTotalsOverflow, message: "the input bytes of the reports add up to more than 2^63 - 1", file: path)
+                throw ConversionError(
+                    code: .mergeTotalsOverflow, message: "the input bytes of the reports add up to more than 2^63 - 1",
+                    file: path)
             }
             inputBytes = sum
         }
         let target = targets.first?.target ?? ""
         if let other = targets.first(where: { $0.target != target }) {
             throw ConversionError(
-                code: .mergeTargetMismatch, message: "the reports convert to different targets (\(target) and \(other.target))", file: other.path)
+                code: .mergeTargetMismatch,
+                message: "the reports convert to different targets (\(target) and \(other.target))", file: other.path)
         }
         totals.inputBytes = inputBytes
         try spill.finish()
@@ -49,7 +55,8 @@ extension ConversionReport {
         return ConversionReport(target: target, shard: nil, totals: totals, hasWarnings: hasWarnings, spill: spill)
     }
 
-    /// Throws `merge.duplicate-item` for the first input that two records share: in the spill's sorted order they are neighbours.
+    /// Throws `merge.duplicate-item` for the first input that two records share: in the spill's sorted order they are
+    /// neighbours.
     private static func checkNoDuplicates(_ spill: ItemSpill) throws {
         var previous: [UInt8] = []
         var isFirst = true
@@ -57,7 +64,9 @@ extension ConversionReport {
             let same = previous.withUnsafeBufferPointer { ItemSpill.Record.compare($0, record.input) == 0 }
             if same && !isFirst {
                 let input = ItemPath(bytes: Array(record.input))
-                throw ConversionError(code: .mergeDuplicateItem, message: "\(input) is in two reports: a shard ran twice or shards overlap")
+                throw ConversionError(
+                    code: .mergeDuplicateItem,
+                    message: "\(input) is in two reports: a shard ran twice or shards overlap")
             }
             isFirst = false
             previous.removeAll(keepingCapacity: true)

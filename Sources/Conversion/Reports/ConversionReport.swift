@@ -165,7 +165,8 @@ public struct ConversionReport: Codable, Sendable, Equatable {
         }
     }
 
-    /// Calls `record` with each record of a job's spill, in order, and `body` with the decoded item when `record` returns false.
+    /// Calls `record` with each record of a job's spill, in order, and `body` with the decoded item when `record`
+    /// returns false.
     ///
     /// A writer writes most records (converted items) from their bytes where they lie, and decodes only
     /// the others; a report in memory calls `body` with every item.
@@ -216,9 +217,11 @@ public struct ConversionReport: Codable, Sendable, Equatable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let schema = try container.decodeIfPresent(String.self, forKey: .schema), schema != Self.schema {
-            throw ConversionError(code: .reportWrongSchema, message: "the JSON is a '\(schema)' report, not a '\(Self.schema)' report")
+            throw ConversionError(
+                code: .reportWrongSchema, message: "the JSON is a '\(schema)' report, not a '\(Self.schema)' report")
         }
-        if let version = try container.decodeIfPresent(Int.self, forKey: .schemaVersion), version != Self.schemaVersion {
+        if let version = try container.decodeIfPresent(Int.self, forKey: .schemaVersion), version != Self.schemaVersion
+        {
             throw ConversionError(
                 code: .reportUnsupportedVersion,
                 message: "the report has schemaVersion \(version); this docmigrate reads version \(Self.schemaVersion)")
@@ -242,7 +245,8 @@ public struct ConversionReport: Codable, Sendable, Equatable {
     }
 
     public static func == (left: ConversionReport, right: ConversionReport) -> Bool {
-        left.target == right.target && left.shard == right.shard && left.totals == right.totals && left.items == right.items
+        left.target == right.target && left.shard == right.shard && left.totals == right.totals
+            && left.items == right.items
     }
 
     /// Merges shard reports into one: items of all, sorted; an input found in two reports is an error.
@@ -252,11 +256,14 @@ public struct ConversionReport: Codable, Sendable, Equatable {
         for report in reports {
             guard report.target == merged.target else {
                 throw ConversionError(
-                    code: .mergeTargetMismatch, message: "the reports convert to different targets (\(merged.target) and \(report.target))")
+                    code: .mergeTargetMismatch,
+                    message: "the reports convert to different targets (\(merged.target) and \(report.target))")
             }
             for item in report.items {
                 guard seen.insert(item.input).inserted else {
-                    throw ConversionError(code: .mergeDuplicateItem, message: "\(item.input) is in two reports: a shard ran twice or shards overlap")
+                    throw ConversionError(
+                        code: .mergeDuplicateItem,
+                        message: "\(item.input) is in two reports: a shard ran twice or shards overlap")
                 }
                 merged.add(item)
             }

@@ -11,15 +11,18 @@ extension ItemSpill {
     /// A record is written straight into the spill's buffer (`append`) and read where it lies (`View`):
     /// a job records thousands of items a second, and an array per record would cost more than the record.
     enum Record {
-        static let damaged = ConversionError(code: .reportSpillCorrupt, message: "a record of the report's temporary file is damaged")
+        static let damaged = ConversionError(
+            code: .reportSpillCorrupt, message: "a record of the report's temporary file is damaged")
 
         /// The bytes before the input path in a frame: the frame's length, then the input's length.
         static let inputOffset = 8
 
-        /// The error's field, encoded before the spill's lock is taken: the code, the message, the file, then the location.
+        /// The error's field, encoded before the spill's lock is taken: the code, the message, the file, then the
+        /// location.
         static func errorField(_ item: ConversionReport.Item) -> [UInt8]? {
             guard let error = item.error else { return nil }
-            var writer = BinaryWriter(capacity: 64 + error.code.utf8.count + error.message.utf8.count + (error.file?.utf8.count ?? 0))
+            var writer = BinaryWriter(
+                capacity: 64 + error.code.utf8.count + error.message.utf8.count + (error.file?.utf8.count ?? 0))
             writer.string(error.code)
             writer.string(error.message)
             writer.string(error.file)
@@ -179,10 +182,12 @@ extension ItemSpill {
         }
 
         static func readNumber(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt32 {
-            UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
+            UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(
+                bytes[offset + 3]) << 24
         }
 
-        /// One whole frame where it lies (in the spill's buffer or a read buffer), valid during the call it is handed to.
+        /// One whole frame where it lies (in the spill's buffer or a read buffer), valid during the call it is handed
+        /// to.
         struct View {
             /// The frame, length prefix included.
             let frame: UnsafeBufferPointer<UInt8>
@@ -193,7 +198,9 @@ extension ItemSpill {
             init(frame: UnsafeBufferPointer<UInt8>) throws {
                 guard frame.count >= inputOffset else { throw damaged }
                 let inputLength = Int(readNumber(frame, at: 4))
-                guard inputLength != Int(BinaryWriter.none), inputOffset + inputLength <= frame.count else { throw damaged }
+                guard inputLength != Int(BinaryWriter.none), inputOffset + inputLength <= frame.count else {
+                    throw damaged
+                }
                 self.frame = frame
                 input = UnsafeBufferPointer(rebasing: frame[inputOffset..<(inputOffset + inputLength)])
             }
@@ -212,11 +219,13 @@ extension ItemSpill {
                 return statuses[index]
             }
 
-            /// The fields of an item with no warnings and no error (most items of a job), read in place; nil for any other item.
+            /// The fields of an item with no warnings and no error (most items of a job), read in place; nil for any
+            /// other item.
             ///
             /// The JSON writer writes such an item from these bytes without decoding it into an `Item`.
             func plain() throws -> Plain? {
-                var reader = BinaryReader(UnsafeRawBufferPointer(frame), position: inputOffset + input.count, damaged: damaged)
+                var reader = BinaryReader(
+                    UnsafeRawBufferPointer(frame), position: inputOffset + input.count, damaged: damaged)
                 let output = try reader.field()
                 let statusIndex = Int(try reader.byte())
                 let statuses = ConversionReport.Status.allCases
@@ -228,9 +237,12 @@ extension ItemSpill {
                 for _ in 0..<routeCount { guard try reader.field() != nil else { return nil } }
                 let route = reader.bytes(from: routeStart)
                 guard try reader.count() == 0, try reader.field() == nil else { return nil }
-                func bytes(_ raw: UnsafeRawBufferPointer) -> UnsafeBufferPointer<UInt8> { raw.assumingMemoryBound(to: UInt8.self) }
+                func bytes(_ raw: UnsafeRawBufferPointer) -> UnsafeBufferPointer<UInt8> {
+                    raw.assumingMemoryBound(to: UInt8.self)
+                }
                 return Plain(
-                    input: input, output: output.map(bytes), status: statuses[statusIndex], sourceType: sourceType.map(bytes), routeCount: routeCount,
+                    input: input, output: output.map(bytes), status: statuses[statusIndex],
+                    sourceType: sourceType.map(bytes), routeCount: routeCount,
                     route: bytes(route))
             }
 
@@ -254,7 +266,8 @@ extension ItemSpill {
                 }
                 let error = try reader.field().map(Record.decodeError)
                 return ConversionReport.Item(
-                    input: input, output: output, status: statuses[statusIndex], sourceType: sourceType, route: route, warnings: warnings, error: error)
+                    input: input, output: output, status: statuses[statusIndex], sourceType: sourceType, route: route,
+                    warnings: warnings, error: error)
             }
         }
 
@@ -283,7 +296,8 @@ extension ItemSpill {
             }
         }
 
-        /// Whether path `left` sorts before path `right`, byte-wise (`lexicographicallyPrecedes`), eight bytes at a time.
+        /// Whether path `left` sorts before path `right`, byte-wise (`lexicographicallyPrecedes`), eight bytes at a
+        /// time.
         static func precedes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
             compare(left, right) < 0
         }

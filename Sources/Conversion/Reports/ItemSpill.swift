@@ -56,7 +56,9 @@ final class ItemSpill: Sendable {
             file = Mutex(handle)
         } catch {
             try? ByteNamedFiles.removeTree(path)
-            throw ConversionError(code: .reportSpillUnwritable, message: "the report's temporary file could not be created: \(error)", file: folder)
+            throw ConversionError(
+                code: .reportSpillUnwritable, message: "the report's temporary file could not be created: \(error)",
+                file: folder)
         }
     }
 
@@ -134,7 +136,8 @@ final class ItemSpill: Sendable {
             try append(merged, at: start + written)
             written += UInt64(merged.count)
             state.withLock { state in
-                state.runs.replaceSubrange(groupStart..<(groupStart + Self.mergeFanIn), with: [Run(offset: start, length: written)])
+                state.runs.replaceSubrange(
+                    groupStart..<(groupStart + Self.mergeFanIn), with: [Run(offset: start, length: written)])
                 state.end = start + written
             }
         }
@@ -145,7 +148,8 @@ final class ItemSpill: Sendable {
         try forEachRecord { record in try body(try record.item()) }
     }
 
-    /// Calls `body` with every record where it lies, sorted by byte-wise input path; the view is valid during the call only.
+    /// Calls `body` with every record where it lies, sorted by byte-wise input path; the view is valid during the call
+    /// only.
     ///
     /// A writer that needs only some items (the text report lists no converted item) reads each
     /// record's status and decodes only those it prints.
@@ -156,7 +160,8 @@ final class ItemSpill: Sendable {
 
     // MARK: Runs
 
-    /// The frames of `buffer` (starting at `starts`) back to back, sorted by input path; equal paths keep the order they were added in.
+    /// The frames of `buffer` (starting at `starts`) back to back, sorted by input path; equal paths keep the order
+    /// they were added in.
     static func sortedFrames(_ buffer: [UInt8], starts: [Int]) -> [UInt8] {
         var order = starts
         var sorted: [UInt8] = []
@@ -164,14 +169,17 @@ final class ItemSpill: Sendable {
         buffer.withUnsafeBufferPointer { bytes in
             func input(_ start: Int) -> UnsafeBufferPointer<UInt8> {
                 let from = start + Record.inputOffset
-                return UnsafeBufferPointer(rebasing: bytes[from..<(from + Int(Record.readNumber(bytes, at: start + 4)))])
+                return UnsafeBufferPointer(
+                    rebasing: bytes[from..<(from + Int(Record.readNumber(bytes, at: start + 4)))])
             }
             order.sort { left, right in
                 let order = Record.compare(input(left), input(right))
                 return order != 0 ? order < 0 : left < right
             }
             for start in order {
-                sorted.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<(start + 4 + Int(Record.readNumber(bytes, at: start)))]))
+                sorted.append(
+                    contentsOf: UnsafeBufferPointer(
+                        rebasing: bytes[start..<(start + 4 + Int(Record.readNumber(bytes, at: start)))]))
             }
         }
         return sorted
@@ -210,7 +218,8 @@ final class ItemSpill: Sendable {
         case memory([UInt8])
     }
 
-    /// Reads the records of `sources` in merged order (ties in source order, so equal paths keep the order they finished in).
+    /// Reads the records of `sources` in merged order (ties in source order, so equal paths keep the order they
+    /// finished in).
     ///
     /// The next record comes from a binary heap of the runs ordered by (head path, run index): about
     /// two comparisons per level of a heap of `mergeFanIn` runs, where a scan compared every run's head.
@@ -222,7 +231,9 @@ final class ItemSpill: Sendable {
             while try cursors[0].withHead(body) { try cursors[0].advance(self) }
             return
         }
-        var heap = MergeHeap(runs: cursors.indices.filter { cursors[$0].head != nil }) { Self.precedes(cursors[$0], $0, cursors[$1], $1) }
+        var heap = MergeHeap(runs: cursors.indices.filter { cursors[$0].head != nil }) {
+            Self.precedes(cursors[$0], $0, cursors[$1], $1)
+        }
         while let smallest = heap.first {
             _ = try cursors[smallest].withHead(body)
             try cursors[smallest].advance(self)
@@ -234,11 +245,14 @@ final class ItemSpill: Sendable {
         }
     }
 
-    /// Whether run `leftIndex`'s head comes before run `rightIndex`'s: a smaller path, or an equal path in an earlier run.
+    /// Whether run `leftIndex`'s head comes before run `rightIndex`'s: a smaller path, or an equal path in an earlier
+    /// run.
     private static func precedes(_ left: RunCursor, _ leftIndex: Int, _ right: RunCursor, _ rightIndex: Int) -> Bool {
         let order = left.buffer.withUnsafeBufferPointer { leftBytes in
             right.buffer.withUnsafeBufferPointer { rightBytes in
-                Record.compare(UnsafeBufferPointer(rebasing: leftBytes[left.headInput]), UnsafeBufferPointer(rebasing: rightBytes[right.headInput]))
+                Record.compare(
+                    UnsafeBufferPointer(rebasing: leftBytes[left.headInput]),
+                    UnsafeBufferPointer(rebasing: rightBytes[right.headInput]))
             }
         }
         return order != 0 ? order < 0 : leftIndex < rightIndex
@@ -309,12 +323,15 @@ final class ItemSpill: Sendable {
         /// Moves `head` to the next whole record, reading more of the run when the buffer ends inside one.
         mutating func advance(_ spill: ItemSpill) throws {
             while true {
-                let length = buffer.withUnsafeBufferPointer { Record.frameLength(UnsafeBufferPointer(rebasing: $0[bufferStart...])) }
+                let length = buffer.withUnsafeBufferPointer {
+                    Record.frameLength(UnsafeBufferPointer(rebasing: $0[bufferStart...]))
+                }
                 if let length {
                     head = bufferStart..<(bufferStart + length)
                     // Checked once here, so comparing heads needs no checks.
                     let inputLength = try buffer.withUnsafeBufferPointer {
-                        try Record.View(frame: UnsafeBufferPointer(rebasing: $0[bufferStart..<(bufferStart + length)])).input.count
+                        try Record.View(frame: UnsafeBufferPointer(rebasing: $0[bufferStart..<(bufferStart + length)]))
+                            .input.count
                     }
                     headInput = (bufferStart + Record.inputOffset)..<(bufferStart + Record.inputOffset + inputLength)
                     bufferStart += length
@@ -323,7 +340,8 @@ final class ItemSpill: Sendable {
                 let chunk = try run.map { try spill.read($0, from: position, count: ItemSpill.readChunkSize) } ?? Data()
                 if chunk.isEmpty {
                     guard bufferStart == buffer.count else {
-                        throw ConversionError(code: .reportSpillCorrupt, message: "the report's temporary file ends inside a record")
+                        throw ConversionError(
+                            code: .reportSpillCorrupt, message: "the report's temporary file ends inside a record")
                     }
                     head = nil
                     return
@@ -338,7 +356,9 @@ final class ItemSpill: Sendable {
         /// Calls `body` with the head record; false at the end of the run.
         func withHead(_ body: (Record.View) throws -> Void) throws -> Bool {
             guard let head else { return false }
-            try buffer.withUnsafeBufferPointer { bytes in try body(try Record.View(frame: UnsafeBufferPointer(rebasing: bytes[head]))) }
+            try buffer.withUnsafeBufferPointer { bytes in
+                try body(try Record.View(frame: UnsafeBufferPointer(rebasing: bytes[head])))
+            }
             return true
         }
     }

@@ -14,7 +14,8 @@ enum ReportBytes {
 
     // MARK: JSON
 
-    /// Appends `item` as `JSONEncoder` writes it, indented as an element of `items` (four spaces, no blank line indented).
+    /// Appends `item` as `JSONEncoder` writes it, indented as an element of `items` (four spaces, no blank line
+    /// indented).
     static func appendJSON(_ item: ConversionReport.Item, to bytes: inout [UInt8]) {
         append("    {\n", to: &bytes)
         if let error = item.error {
@@ -78,7 +79,8 @@ enum ReportBytes {
     /// the route and the warnings, for a decoded item (`Text` is `String`) and for a spill record (its bytes).
     @inline(__always)
     private static func appendRouteEnd<Text>(
-        sourceType: Text?, status: ConversionReport.Status, to bytes: inout [UInt8], writing: (Text, inout [UInt8]) -> Void
+        sourceType: Text?, status: ConversionReport.Status, to bytes: inout [UInt8],
+        writing: (Text, inout [UInt8]) -> Void
     ) {
         append("      ]", to: &bytes)
         if let sourceType {
@@ -89,7 +91,8 @@ enum ReportBytes {
         appendJSONString(status.rawValue, to: &bytes)
     }
 
-    /// `ConversionError`'s `Codable` form (keys sorted: `byteOffset`, `code`, `file`, `location`, `message`), its `{` at `indent`.
+    /// `ConversionError`'s `Codable` form (keys sorted: `byteOffset`, `code`, `file`, `location`, `message`), its `{`
+    /// at `indent`.
     private static func appendJSON(_ error: ConversionError, indent: Int, to bytes: inout [UInt8]) {
         append("{\n", to: &bytes)
         var innermost = error.location
@@ -119,7 +122,8 @@ enum ReportBytes {
         append("}", to: &bytes)
     }
 
-    /// A location as `ConversionError` encodes it (keys sorted: `byte`, `column`, `inner`, `keyPath`, `line`, `member`).
+    /// A location as `ConversionError` encodes it (keys sorted: `byte`, `column`, `inner`, `keyPath`, `line`,
+    /// `member`).
     private static func appendJSON(_ location: ErrorLocation, indent: Int, to bytes: inout [UInt8]) {
         append("{\n", to: &bytes)
         switch location {

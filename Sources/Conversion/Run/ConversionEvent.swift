@@ -19,14 +19,19 @@ public enum ConversionEvent: Sendable, Equatable {
         case .started(let target, let jobs):
             object = ["event": "started", "target": target, "jobs": jobs]
         case .itemFinished(let input, let status, let done, let bytes):
-            object = ["event": "item", "input": input.encodedForJSON, "status": status.rawValue, "done": done, "bytes": bytes]
+            object = [
+                "event": "item", "input": input.encodedForJSON, "status": status.rawValue, "done": done, "bytes": bytes,
+            ]
         case .finished(let totals):
             object = [
                 "event": "finished", "items": totals.items, "converted": totals.converted, "resumed": totals.resumed,
-                "skipped": totals.skipped, "warning": totals.warning, "failed": totals.failed, "bytes": totals.inputBytes,
+                "skipped": totals.skipped, "warning": totals.warning, "failed": totals.failed,
+                "bytes": totals.inputBytes,
             ]
         }
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        let data =
+            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

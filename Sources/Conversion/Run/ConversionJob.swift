@@ -40,7 +40,8 @@ public struct ConversionJob: Sendable {
     public var itemTimeout: Duration?
     /// Where the risky part of each item runs.
     public var isolation = ItemIsolation.inProcess
-    /// The journal's path; by default `.docmigrate-journal.jsonl` (or `.docmigrate-journal-K-of-N.jsonl`) in the output folder.
+    /// The journal's path; by default `.docmigrate-journal.jsonl` (or `.docmigrate-journal-K-of-N.jsonl`) in the output
+    /// folder.
     public var journalPath: ItemPath?
     /// Continue a killed job: skip journaled items, clean temporaries, recognise own outputs.
     public var resume = false
@@ -64,7 +65,8 @@ public struct ConversionJob: Sendable {
     public var resolvedJournalPath: ItemPath? {
         if let journalPath { return journalPath }
         guard let folder = outputFolder ?? firstInputFolder else { return nil }
-        let name = plan.shard.map { ".docmigrate-journal-\($0.index)-of-\($0.count).jsonl" } ?? ".docmigrate-journal.jsonl"
+        let name =
+            plan.shard.map { ".docmigrate-journal-\($0.index)-of-\($0.count).jsonl" } ?? ".docmigrate-journal.jsonl"
         return folder.appending(Array(name.utf8))
     }
 

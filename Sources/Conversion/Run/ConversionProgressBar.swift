@@ -49,7 +49,9 @@ public final class ConversionProgressBar: Sendable {
         let fraction = total.map { $0 > 0 ? Double(done) / Double($0) : 1 } ?? 0
         let width = 24
         let filled = Int((fraction * Double(width)).rounded(.down))
-        var text = "[" + String(repeating: "#", count: min(width, filled)) + String(repeating: " ", count: max(0, width - filled)) + "] "
+        var text =
+            "[" + String(repeating: "#", count: min(width, filled))
+            + String(repeating: " ", count: max(0, width - filled)) + "] "
         text += total.map { "\(done)/\($0) items" } ?? "\(done) items"
         text += ", " + Self.bytesText(bytes) + ", " + Self.bytesText(bytes / seconds) + "/s"
         if let total, done > 0, done < total {

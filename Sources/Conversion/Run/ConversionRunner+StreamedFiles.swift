@@ -35,15 +35,18 @@ extension ConversionRunner {
         while true {
             let leftCount = try left.read(at: offset, into: leftBlock)
             let rightCount = try right.read(at: offset, into: rightBlock)
-            let same = ItemPreparer.firstDifference(
-                UnsafeRawBufferPointer(rebasing: leftBlock[0..<leftCount]), UnsafeRawBufferPointer(rebasing: rightBlock[0..<rightCount])) == nil
+            let same =
+                ItemPreparer.firstDifference(
+                    UnsafeRawBufferPointer(rebasing: leftBlock[0..<leftCount]),
+                    UnsafeRawBufferPointer(rebasing: rightBlock[0..<rightCount])) == nil
             if !same { return false }
             if leftCount == 0 { return true }
             offset += leftCount
         }
     }
 
-    /// Copies the regular file at `source` (not following a final link) to a new file at `destination`, a block at a time; returns the source's status.
+    /// Copies the regular file at `source` (not following a final link) to a new file at `destination`, a block at a
+    /// time; returns the source's status.
     static func streamedCopy(_ source: ItemPath, to destination: ItemPath) throws -> FileStatus {
         let (input, status) = try ByteNamedStream.openRegularFile(source.bytes, followingLinks: false)
         let output = try ByteNamedStream.create(destination.bytes)

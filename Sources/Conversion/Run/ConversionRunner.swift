@@ -15,8 +15,10 @@ import SystemSeam
 /// Per item: skip it if the journal says it is done; prepare it (decode → convert → encode → verify
 /// into a `.docmigrate-tmp-*` sibling of the destination); hand it to the group commit, which renames it
 /// into place by name in the open output folder. An output that would be the item's own input is refused
-/// when its path turns out to be taken (or the item failed), so a path lookup per item is spared. Memory holds the in-flight items and the current batch; report lines go to
-/// a spill file as items finish (see `ItemSpill`), so memory does not grow with the corpus. An item's failure is recorded and the job goes on, unless `failFast`.
+/// when its path turns out to be taken (or the item failed), so a path lookup per item is spared. Memory holds the
+/// in-flight items and the current batch; report lines go to
+/// a spill file as items finish (see `ItemSpill`), so memory does not grow with the corpus. An item's failure is
+/// recorded and the job goes on, unless `failFast`.
 public struct ConversionRunner: Sendable {
     /// The job this runner runs.
     public let job: ConversionJob
@@ -30,20 +32,24 @@ public struct ConversionRunner: Sendable {
     /// The filename extension of every output, found once rather than per item.
     private let outputExtension: String
 
-    /// Runs the job; throws a `ConversionError` only when the job itself cannot run (no route at all, no output folder, an unwritable journal).
+    /// Runs the job; throws a `ConversionError` only when the job itself cannot run (no route at all, no output folder,
+    /// an unwritable journal).
     public func run(events: @escaping @Sendable (ConversionEvent) -> Void = { _ in }) async throws -> ConversionReport {
         let routes = ConversionChains(to: job.target, registry: job.registry)
         guard !routes.isEmpty else {
             throw ConversionError(code: .noRoute, message: "no registered codec can be converted to \(job.target.name)")
         }
         guard job.inPlace != (job.outputFolder != nil) else {
-            throw ConversionError(code: .noOutput, message: "a job needs exactly one of an output folder and in-place conversion")
+            throw ConversionError(
+                code: .noOutput, message: "a job needs exactly one of an output folder and in-place conversion")
         }
         if let output = job.outputFolder, !job.dryRun {
             do {
                 try ByteNamedFiles.makeFolders(output.bytes)
             } catch {
-                throw ConversionError(code: .outputUnwritable, message: "the output folder could not be created: \(error)", file: output.description)
+                throw ConversionError(
+                    code: .outputUnwritable, message: "the output folder could not be created: \(error)",
+                    file: output.description)
             }
         }
         var journal: ConversionJournal?
@@ -53,7 +59,9 @@ public struct ConversionRunner: Sendable {
         if job.resume && !job.dryRun { removeTemporaries() }
         ProcessSignals.ignoreBrokenPipe()
         var plan = job.plan
-        if let output = job.outputFolder, let identity = FileIdentity.of(output) { plan.excludedFolders.insert(identity) }
+        if let output = job.outputFolder, let identity = FileIdentity.of(output) {
+            plan.excludedFolders.insert(identity)
+        }
         if job.inPlace { plan.backupSuffix = Array(job.backupSuffix.utf8) }
         // Sizes and times come from the worker's read, unless they are needed before it (see `start`).
         plan.readsFileStatuses = job.inPlace || job.resume || job.dryRun
@@ -128,7 +136,9 @@ public struct ConversionRunner: Sendable {
         var scratch: ItemPath?
     }
 
-    private func process(_ items: [PlannedItem], routes: ConversionChains, preparer: ItemPreparer, workers: WorkerPool, state: JobState) async {
+    private func process(
+        _ items: [PlannedItem], routes: ConversionChains, preparer: ItemPreparer, workers: WorkerPool, state: JobState
+    ) async {
         var started: [StartedItem] = []
         var requests: [ConversionWorker.Request] = []
         started.reserveCapacity(items.count)
@@ -148,7 +158,8 @@ public struct ConversionRunner: Sendable {
     /// Checks an item and readies its request (appended to `started` and `requests`); records it at
     /// once instead when it is already done (skipped, resumed, failed, or planned only).
     private func start(
-        _ item: PlannedItem, routes: ConversionChains, state: JobState, into started: inout [StartedItem], requests: inout [ConversionWorker.Request]
+        _ item: PlannedItem, routes: ConversionChains, state: JobState, into started: inout [StartedItem],
+        requests: inout [ConversionWorker.Request]
     ) {
         if let reason = item.skipReason {
             let status: ConversionReport.Status = reason.kind?.isSkip == true ? .skipped : .failed
@@ -157,9 +168,12 @@ public struct ConversionRunner: Sendable {
         }
         if job.inPlace && item.input.lastComponent.reversed().starts(with: Array(job.backupSuffix.utf8).reversed()) {
             // An earlier in-place run's backup is the original of another item, never an input of its own.
-            state.record(ConversionReport.Item(
-                input: item.input, status: .skipped,
-                error: ConversionError(code: .skippedBackup, message: "an in-place backup (\(job.backupSuffix)) is not converted", file: item.input.description)))
+            state.record(
+                ConversionReport.Item(
+                    input: item.input, status: .skipped,
+                    error: ConversionError(
+                        code: .skippedBackup, message: "an in-place backup (\(job.backupSuffix)) is not converted",
+                        file: item.input.description)))
             return
         }
         if job.dryRun {
@@ -185,18 +199,24 @@ public struct ConversionRunner: Sendable {
             state.record(Self.vanished(item))
             return
         }
-        let mtime = inputStatus.map { ConversionJournal.mtime(seconds: $0.modificationSeconds, nanoseconds: $0.modificationNanoseconds) }
+        let mtime = inputStatus.map {
+            ConversionJournal.mtime(seconds: $0.modificationSeconds, nanoseconds: $0.modificationNanoseconds)
+        }
         let destination = job.inPlace ? item.input : outputPath(for: item, routes: routes)
         if job.resume, let inputStatus, let mtime,
-            state.journal?.isFinished(input: item.input, size: item.kind == .file ? inputStatus.size : 0, mtime: mtime) == true
+            state.journal?.isFinished(input: item.input, size: item.kind == .file ? inputStatus.size : 0, mtime: mtime)
+                == true
         {
             state.record(ConversionReport.Item(input: item.input, output: destination, status: .resumed))
             return
         }
         guard let destination else {
-            state.record(ConversionReport.Item(
-                input: item.input, status: .failed,
-                error: ConversionError(code: .unsupportedType, message: "no registered codec reads this item", file: item.input.description)))
+            state.record(
+                ConversionReport.Item(
+                    input: item.input, status: .failed,
+                    error: ConversionError(
+                        code: .unsupportedType, message: "no registered codec reads this item",
+                        file: item.input.description)))
             return
         }
         // Whether the output would be this input itself is asked only when its path turns out to be taken
@@ -206,7 +226,10 @@ public struct ConversionRunner: Sendable {
         do {
             try state.makeFolders(folder.bytes)
         } catch {
-            state.record(ConversionReport.Item(input: item.input, output: destination, status: .failed, error: ConversionError(error, file: destination.description)))
+            state.record(
+                ConversionReport.Item(
+                    input: item.input, output: destination, status: .failed,
+                    error: ConversionError(error, file: destination.description)))
             return
         }
         var source = item.input
@@ -216,7 +239,8 @@ public struct ConversionRunner: Sendable {
         if job.inPlace {
             switch prepareBackup(item, folder: folder) {
             case .failure(let error):
-                state.record(ConversionReport.Item(input: item.input, output: destination, status: .failed, error: error))
+                state.record(
+                    ConversionReport.Item(input: item.input, output: destination, status: .failed, error: error))
                 return
             case .success(let result):
                 backup = result.backup
@@ -227,20 +251,26 @@ public struct ConversionRunner: Sendable {
         }
         let temporary = folder.appending(state.nextTemporaryName())
         requests.append(ConversionWorker.Request(input: source, kind: sourceKind, temporary: temporary))
-        started.append(StartedItem(
-            item: item, destination: destination, inputStatus: inputStatus, inputIdentity: inputIdentity, mtime: mtime, backup: backup,
-            scratch: scratch))
+        started.append(
+            StartedItem(
+                item: item, destination: destination, inputStatus: inputStatus, inputIdentity: inputIdentity,
+                mtime: mtime, backup: backup,
+                scratch: scratch))
     }
 
     /// The report of an input that vanished before it was converted.
     private static func vanished(_ item: PlannedItem) -> ConversionReport.Item {
         ConversionReport.Item(
             input: item.input, status: .failed,
-            error: ConversionError(code: .inputMissing, message: "the input vanished before it was converted", file: item.input.description))
+            error: ConversionError(
+                code: .inputMissing, message: "the input vanished before it was converted", file: item.input.description
+            ))
     }
 
     /// Records a failed item, or hands its verified output to the group commit.
-    private func finish(_ ready: StartedItem, _ request: ConversionWorker.Request, _ prepared: PreparedItem, state: JobState) {
+    private func finish(
+        _ ready: StartedItem, _ request: ConversionWorker.Request, _ prepared: PreparedItem, state: JobState
+    ) {
         let item = ready.item
         let temporary = request.temporary
         let destination = ready.destination
@@ -263,21 +293,30 @@ public struct ConversionRunner: Sendable {
             return
         }
         // The time as the worker read it, when the walk took none: the time of the very bytes converted.
-        let mtime = ready.mtime
-            ?? ConversionJournal.mtime(seconds: prepared.inputModificationSeconds, nanoseconds: prepared.inputModificationNanoseconds)
+        let mtime =
+            ready.mtime
+            ?? ConversionJournal.mtime(
+                seconds: prepared.inputModificationSeconds, nanoseconds: prepared.inputModificationNanoseconds)
         if job.inPlace && request.input != item.input {
             // The backup holds the original: this input was already swapped by a killed run if it reads as our output.
-            if let current = JobState.digest(of: item.input, isFolder: prepared.outputIsFolder), current == prepared.outputHash {
+            if let current = JobState.digest(of: item.input, isFolder: prepared.outputIsFolder),
+                current == prepared.outputHash
+            {
                 try? ByteNamedFiles.removeTree(temporary.bytes)
-                state.commit(PendingOutput(item: item, prepared: prepared, temporary: nil, destination: destination, backup: nil, mtime: mtime))
+                state.commit(
+                    PendingOutput(
+                        item: item, prepared: prepared, temporary: nil, destination: destination, backup: nil,
+                        mtime: mtime))
                 return
             }
             try? ByteNamedFiles.removeTree(temporary.bytes)
-            state.record(ConversionReport.Item(
-                input: item.input, status: .failed,
-                error: ConversionError(
-                    code: .backupExists, message: "a different file already has the backup's name \(item.input)\(job.backupSuffix)",
-                    file: item.input.description)))
+            state.record(
+                ConversionReport.Item(
+                    input: item.input, status: .failed,
+                    error: ConversionError(
+                        code: .backupExists,
+                        message: "a different file already has the backup's name \(item.input)\(job.backupSuffix)",
+                        file: item.input.description)))
             return
         }
         if job.inPlace, let inputStatus = ready.inputStatus,
@@ -286,9 +325,11 @@ public struct ConversionRunner: Sendable {
         {
             try? ByteNamedFiles.setOwner(temporary.bytes, owner: inputStatus.owner, group: inputStatus.group)
         }
-        state.commit(PendingOutput(
-            item: item, prepared: prepared, temporary: temporary, destination: destination, backup: ready.backup, mtime: mtime,
-            inputIdentity: job.inPlace ? nil : ready.inputIdentity))
+        state.commit(
+            PendingOutput(
+                item: item, prepared: prepared, temporary: temporary, destination: destination, backup: ready.backup,
+                mtime: mtime,
+                inputIdentity: job.inPlace ? nil : ready.inputIdentity))
     }
 
     /// The output path of an item: the output folder, the item's relative path, the target's extension.
@@ -308,9 +349,14 @@ public struct ConversionRunner: Sendable {
     }
 
     private func plannedItem(_ item: PlannedItem, routes: ConversionChains) -> ConversionReport.Item {
-        var result = ConversionReport.Item(input: item.input, output: job.inPlace ? item.input : outputPath(for: item, routes: routes), status: .planned)
-        let leadingBytes = item.kind == .file ? ((try? Self.leadingBytes(of: item.input, count: ContentTypeDetector.sniffedByteCount)) ?? []) : []
-        let (contentType, codec) = ItemPreparer(registry: job.registry, routes: routes).detect(item.input, kind: item.kind, leadingBytes: leadingBytes)
+        var result = ConversionReport.Item(
+            input: item.input, output: job.inPlace ? item.input : outputPath(for: item, routes: routes),
+            status: .planned)
+        let leadingBytes =
+            item.kind == .file
+            ? ((try? Self.leadingBytes(of: item.input, count: ContentTypeDetector.sniffedByteCount)) ?? []) : []
+        let (contentType, codec) = ItemPreparer(registry: job.registry, routes: routes).detect(
+            item.input, kind: item.kind, leadingBytes: leadingBytes)
         result.sourceType = contentType.identifier
         if let codec {
             do {
@@ -322,12 +368,15 @@ public struct ConversionRunner: Sendable {
         } else {
             result.status = .failed
             result.error = ConversionError(
-                code: .unsupportedType, message: "no registered codec reads \(contentType.identifier)", file: item.input.description)
+                code: .unsupportedType, message: "no registered codec reads \(contentType.identifier)",
+                file: item.input.description)
         }
         return result
     }
 
-    private func report(_ item: PlannedItem, _ prepared: PreparedItem, output: ItemPath?, status: ConversionReport.Status) -> ConversionReport.Item {
+    private func report(
+        _ item: PlannedItem, _ prepared: PreparedItem, output: ItemPath?, status: ConversionReport.Status
+    ) -> ConversionReport.Item {
         ConversionReport.Item(
             input: item.input, output: output, status: status, sourceType: prepared.sourceType, route: prepared.route,
             warnings: prepared.warnings, error: prepared.error)
@@ -352,7 +401,8 @@ public struct ConversionRunner: Sendable {
         var sourceKind: PlannedItem.Kind?
     }
 
-    /// Writes and verifies a backup copy of the input (not yet renamed to its name), or finds the one a killed run left.
+    /// Writes and verifies a backup copy of the input (not yet renamed to its name), or finds the one a killed run
+    /// left.
     private func prepareBackup(_ item: PlannedItem, folder: ItemPath) -> Result<BackupPlan, ConversionError> {
         guard item.kind == .file else { return preparePackageBackup(item, folder: folder) }
         let backupPath = ItemPath(bytes: item.input.bytes + Array(job.backupSuffix.utf8))
@@ -360,16 +410,24 @@ public struct ConversionRunner: Sendable {
             if let existing = try ByteNamedFiles.status(backupPath.bytes), existing.kind != .regular {
                 // A folder backup beside a file: a package converted to a file by a run killed before its journal line.
                 guard job.resume, existing.kind == .directory else {
-                    return .failure(ConversionError(
-                        code: .backupExists, message: "a different item already has the backup's name \(backupPath)", file: item.input.description))
+                    return .failure(
+                        ConversionError(
+                            code: .backupExists,
+                            message: "a different item already has the backup's name \(backupPath)",
+                            file: item.input.description))
                 }
                 return .success(try scratchCopy(of: backupPath, named: item.input.lastComponent, folder: folder))
             }
             if (try ByteNamedFiles.status(backupPath.bytes)) != nil {
-                if try Self.streamedContentsEqual(backupPath, item.input) { return .success(BackupPlan(source: item.input, backup: nil)) }
+                if try Self.streamedContentsEqual(backupPath, item.input) {
+                    return .success(BackupPlan(source: item.input, backup: nil))
+                }
                 guard job.resume else {
-                    return .failure(ConversionError(
-                        code: .backupExists, message: "a different file already has the backup's name \(backupPath)", file: item.input.description))
+                    return .failure(
+                        ConversionError(
+                            code: .backupExists,
+                            message: "a different file already has the backup's name \(backupPath)",
+                            file: item.input.description))
                 }
                 return .success(BackupPlan(source: backupPath, backup: nil))
             }
@@ -378,7 +436,10 @@ public struct ConversionRunner: Sendable {
             try ItemPreparer.copyMetadata(from: item.input, status: status, to: temporary)
             guard try Self.streamedContentsEqual(temporary, item.input) else {
                 try? ByteNamedFiles.removeTree(temporary.bytes)
-                return .failure(ConversionError(code: .backupMismatch, message: "the backup copy does not read back as the original", file: item.input.description))
+                return .failure(
+                    ConversionError(
+                        code: .backupMismatch, message: "the backup copy does not read back as the original",
+                        file: item.input.description))
             }
             return .success(BackupPlan(source: item.input, backup: (temporary, backupPath)))
         } catch {
@@ -388,7 +449,8 @@ public struct ConversionRunner: Sendable {
 
     /// `prepareBackup` for a package: a copy of the whole folder, compared with the original by digest.
     ///
-    /// Both the copy and the digests go a block at a time (see ``DocumentDigest/streamedCopy(of:to:members:blockSize:counting:)``):
+    /// Both the copy and the digests go a block at a time (see
+    /// ``DocumentDigest/streamedCopy(of:to:members:blockSize:counting:)``):
     /// a package of any size costs the job's process one block. The copy hashes what it reads as it
     /// writes it; the copy is then read back and must give the same digest. Every member is copied and
     /// compared, the legacy icon `X.tiff` beside an `X` too, which a copy through a wrapper left out.
@@ -400,7 +462,9 @@ public struct ConversionRunner: Sendable {
         let backupPath = ItemPath(bytes: item.input.bytes + Array(job.backupSuffix.utf8))
         do {
             guard item.input.fileURL != nil else {
-                throw ConversionError(code: .packageNameNotUTF8, message: "a package whose path is not UTF-8 cannot be read as one document")
+                throw ConversionError(
+                    code: .packageNameNotUTF8,
+                    message: "a package whose path is not UTF-8 cannot be read as one document")
             }
             if (try ByteNamedFiles.status(backupPath.bytes)) != nil {
                 let originalDigest = try DocumentDigest.streamed(of: item.input, members: .all)
@@ -408,14 +472,19 @@ public struct ConversionRunner: Sendable {
                     return .success(BackupPlan(source: item.input, backup: nil))
                 }
                 guard job.resume else {
-                    return .failure(ConversionError(
-                        code: .backupExists, message: "a different item already has the backup's name \(backupPath)", file: item.input.description))
+                    return .failure(
+                        ConversionError(
+                            code: .backupExists,
+                            message: "a different item already has the backup's name \(backupPath)",
+                            file: item.input.description))
                 }
                 return .success(try scratchCopy(of: backupPath, named: item.input.lastComponent, folder: folder))
             }
             let temporary = folder.appending(Array(Self.temporaryName().utf8))
             guard temporary.fileURL != nil else {
-                throw ConversionError(code: .packageNameNotUTF8, message: "a package whose path is not UTF-8 cannot be read as one document")
+                throw ConversionError(
+                    code: .packageNameNotUTF8,
+                    message: "a package whose path is not UTF-8 cannot be read as one document")
             }
             let copiedDigest = try DocumentDigest.streamedCopy(of: item.input, to: temporary)
             guard let status = try ByteNamedFiles.status(item.input.bytes) else {
@@ -425,7 +494,10 @@ public struct ConversionRunner: Sendable {
             try ItemPreparer.copyMetadata(from: item.input, status: status, to: temporary)
             guard (try? DocumentDigest.streamed(of: temporary, members: .all)) == copiedDigest else {
                 try? ByteNamedFiles.removeTree(temporary.bytes)
-                return .failure(ConversionError(code: .backupMismatch, message: "the backup copy does not read back as the original", file: item.input.description))
+                return .failure(
+                    ConversionError(
+                        code: .backupMismatch, message: "the backup copy does not read back as the original",
+                        file: item.input.description))
             }
             return .success(BackupPlan(source: item.input, backup: (temporary, backupPath)))
         } catch {
@@ -440,7 +512,8 @@ public struct ConversionRunner: Sendable {
         let copy = scratch.appending(name)
         guard backupPath.fileURL != nil, copy.fileURL != nil else {
             try? ByteNamedFiles.removeTree(scratch.bytes)
-            throw ConversionError(code: .packageNameNotUTF8, message: "a package whose path is not UTF-8 cannot be read as one document")
+            throw ConversionError(
+                code: .packageNameNotUTF8, message: "a package whose path is not UTF-8 cannot be read as one document")
         }
         do {
             _ = try DocumentDigest.streamedCopy(of: backupPath, to: copy)

@@ -49,7 +49,11 @@ struct BinaryWriter {
     static func frameLength(_ buffer: ArraySlice<UInt8>) -> Int? {
         guard buffer.count >= 4 else { return nil }
         let start = buffer.startIndex
-        let length = 4 + Int(UInt32(buffer[start]) | UInt32(buffer[start + 1]) << 8 | UInt32(buffer[start + 2]) << 16 | UInt32(buffer[start + 3]) << 24)
+        let length =
+            4
+            + Int(
+                UInt32(buffer[start]) | UInt32(buffer[start + 1]) << 8 | UInt32(buffer[start + 2]) << 16 | UInt32(
+                    buffer[start + 3]) << 24)
         return buffer.count >= length ? length : nil
     }
 }

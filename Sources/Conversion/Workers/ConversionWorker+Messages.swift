@@ -24,7 +24,10 @@ enum WorkerFrame {
 
     static let versionMismatch = ConversionError(
         code: .workerVersionMismatch,
-        message: "the worker's messages are of another version than this job's (the worker command is another build of docmigrate)")
+        message:
+            "the worker's messages are of another version than this job's (the worker command is another build of "
+            + "docmigrate)"
+    )
 
     /// Starts a frame at the end of `bytes`; returns where its length goes, for `end(_:in:)`.
     static func begin(_ bytes: inout [UInt8]) -> Int {
@@ -103,7 +106,9 @@ extension ConversionWorker.Request {
         guard kindIndex < PlannedItem.Kind.allCases.count else { throw Self.damaged }
         let answersAtOnce = try fields.byte() != 0
         guard let input = try fields.field(), let temporary = try fields.field() else { throw Self.damaged }
-        self.init(input: ItemPath(bytes: Array(input)), kind: PlannedItem.Kind.allCases[kindIndex], temporary: ItemPath(bytes: Array(temporary)))
+        self.init(
+            input: ItemPath(bytes: Array(input)), kind: PlannedItem.Kind.allCases[kindIndex],
+            temporary: ItemPath(bytes: Array(temporary)))
         self.answersAtOnce = answersAtOnce
     }
 
@@ -269,7 +274,9 @@ struct FrameReader {
             if let length = frameLength() {
                 let frameStart = start
                 start += length
-                return storage.withUnsafeBytes { bytes in body(UnsafeRawBufferPointer(rebasing: bytes[frameStart..<(frameStart + length)])) }
+                return storage.withUnsafeBytes { bytes in
+                    body(UnsafeRawBufferPointer(rebasing: bytes[frameStart..<(frameStart + length)]))
+                }
             }
             makeRoom(atLeast: 1)
             let filled = end
@@ -286,7 +293,8 @@ struct FrameReader {
         nextFrame(readingInto: read) { Array($0) }
     }
 
-    /// The next whole frame, reading more with `read` (which returns no bytes at the end of the stream); nil at the end.
+    /// The next whole frame, reading more with `read` (which returns no bytes at the end of the stream); nil at the
+    /// end.
     mutating func next(reading read: () -> Data) -> [UInt8]? {
         while true {
             if let length = frameLength() {
@@ -298,7 +306,8 @@ struct FrameReader {
             makeRoom(atLeast: chunk.count)
             let filled = end
             storage.withUnsafeMutableBytes { bytes in
-                _ = chunk.copyBytes(to: UnsafeMutableRawBufferPointer(rebasing: bytes[filled...]).bindMemory(to: UInt8.self))
+                _ = chunk.copyBytes(
+                    to: UnsafeMutableRawBufferPointer(rebasing: bytes[filled...]).bindMemory(to: UInt8.self))
             }
             end += chunk.count
         }

@@ -8,7 +8,8 @@ import SystemSeam
 /// decoder ends that process (and fails that item), never the job.
 ///
 /// The parent starts the worker command (the `docmigrate` binary itself, which serves as a worker
-/// instead of running a verb when `DOCMIGRATE_CONVERT_WORKER` is set, or any executable that calls ``serve(preparer:)``)
+/// instead of running a verb when `DOCMIGRATE_CONVERT_WORKER` is set, or any executable that calls
+/// ``serve(preparer:)``)
 /// and sends one request frame per item on its standard input, several in one write; the worker answers
 /// each with one `PreparedItem` frame on its standard output (see `ConversionWorker+Messages.swift`),
 /// several in one write while it has more requests at hand, or each as soon as it is done when a time
@@ -45,7 +46,8 @@ public enum ConversionWorker {
     public static func preparer(registry: CodecRegistry, environment: [String: String]) throws -> ItemPreparer {
         let target = try ConversionTarget(environment[targetKey] ?? "", registry: registry)
         return ItemPreparer(
-            registry: registry, routes: ConversionChains(to: target, registry: registry), verifies: environment[verifyKey] != "0")
+            registry: registry, routes: ConversionChains(to: target, registry: registry),
+            verifies: environment[verifyKey] != "0")
     }
 
     /// The most answers a worker holds back to send in one write.
@@ -131,7 +133,8 @@ public struct WorkerCommand: Sendable {
 /// One running worker process, owned by one task of the job's group at a time.
 final class WorkerProcess: @unchecked Sendable {
     // Unchecked: the stored process, pipes and frame reader are used by one task at a time
-    // (the slot that owns the worker, through its serial queue); only `timedOut` is touched from the timer's thread, and it sits behind a Mutex.
+    // (the slot that owns the worker, through its serial queue); only `timedOut` is touched from the timer's thread,
+    // and it sits behind a Mutex.
     private let process: Process
     private let input: FileHandle
     private let output: FileHandle
@@ -157,17 +160,22 @@ final class WorkerProcess: @unchecked Sendable {
         environment[ConversionWorker.environmentKey] = "1"
         environment[ConversionWorker.targetKey] = target
         environment[ConversionWorker.verifyKey] = verifies ? "1" : "0"
-        // A worker that traps is expected now and then: it should end at once, not spend seconds symbolicating a backtrace.
+        // A worker that traps is expected now and then: it should end at once, not spend seconds symbolicating a
+        // backtrace.
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
         // Waiting on this rather than `waitUntilExit`, which off the thread that started the process
         // spins its run loop (a core busy for as long as the worker takes to end).
         process.terminationHandler = { [exited] _ in exited.signal() }
-        // One child at a time, its pipes close-on-exec: no worker may inherit another's pipes (see ChildProcessDescriptors).
+        // One child at a time, its pipes close-on-exec: no worker may inherit another's pipes (see
+        // ChildProcessDescriptors).
         let (inputPipe, outputPipe) = try ChildProcessDescriptors.startingAlone { [process] in
             let inputPipe = Pipe()
             let outputPipe = Pipe()
-            for handle in [inputPipe.fileHandleForReading, inputPipe.fileHandleForWriting, outputPipe.fileHandleForReading, outputPipe.fileHandleForWriting] {
+            for handle in [
+                inputPipe.fileHandleForReading, inputPipe.fileHandleForWriting, outputPipe.fileHandleForReading,
+                outputPipe.fileHandleForWriting,
+            ] {
                 ChildProcessDescriptors.closeOnExec(handle.fileDescriptor)
             }
             process.standardInput = inputPipe
@@ -183,7 +191,8 @@ final class WorkerProcess: @unchecked Sendable {
     /// Whether the worker can take another item.
     var isRunning: Bool { process.isRunning && !timedOut.withLock { $0 } }
 
-    /// The most request bytes the worker has not answered yet: one page, the least a pipe holds, so a write never waits.
+    /// The most request bytes the worker has not answered yet: one page, the least a pipe holds, so a write never
+    /// waits.
     ///
     /// A write that waited for the worker to read could wait forever: the worker may be blocked writing
     /// answers to earlier requests, which the parent reads only after writing. Requests not yet answered
@@ -207,18 +216,24 @@ final class WorkerProcess: @unchecked Sendable {
     /// Items are answered at once when a time limit runs (it is timed from the answer before) and when
     /// `answeredAtOnce` asks for it; otherwise the worker may send several answers together, and a worker
     /// that dies loses the ones it held: the answers end with the last one received, none failed.
-    func prepareAnswers(_ requests: [ConversionWorker.Request], timeout: Duration?, answeredAtOnce: Bool = false) async -> (answers: [PreparedItem], lostAnswers: Bool) {
+    func prepareAnswers(
+        _ requests: [ConversionWorker.Request], timeout: Duration?, answeredAtOnce: Bool = false
+    ) async -> (answers: [PreparedItem], lostAnswers: Bool) {
         await prepareAnswers(requests[...], timeout: timeout, answeredAtOnce: answeredAtOnce)
     }
 
     /// `prepareAnswers` for the requests of a slice (the rest of a batch), without copying them.
-    func prepareAnswers(_ requests: ArraySlice<ConversionWorker.Request>, timeout: Duration?, answeredAtOnce: Bool = false) async -> (answers: [PreparedItem], lostAnswers: Bool) {
+    func prepareAnswers(
+        _ requests: ArraySlice<ConversionWorker.Request>, timeout: Duration?, answeredAtOnce: Bool = false
+    ) async -> (answers: [PreparedItem], lostAnswers: Bool) {
         // The reads block until the worker answers or dies: on this worker's own serial queue (which
         // Dispatch runs on an overcommitting thread), never on the cooperative pool or a width-limited
         // global queue, which the time limit's timer needs.
         await withCheckedContinuation { continuation in
             queue.async {
-                continuation.resume(returning: self.prepareBlocking(requests, timeout: timeout, answeredAtOnce: answeredAtOnce || timeout != nil))
+                continuation.resume(
+                    returning: self.prepareBlocking(
+                        requests, timeout: timeout, answeredAtOnce: answeredAtOnce || timeout != nil))
             }
         }
     }
@@ -227,7 +242,9 @@ final class WorkerProcess: @unchecked Sendable {
     /// page at a time, so the worker always has the next request waiting and never idles mid-batch.
     ///
     /// Each request's frame is written straight into the buffer that goes to the pipe, when it is sent.
-    private func prepareBlocking(_ requests: ArraySlice<ConversionWorker.Request>, timeout: Duration?, answeredAtOnce: Bool) -> (answers: [PreparedItem], lostAnswers: Bool) {
+    private func prepareBlocking(
+        _ requests: ArraySlice<ConversionWorker.Request>, timeout: Duration?, answeredAtOnce: Bool
+    ) -> (answers: [PreparedItem], lostAnswers: Bool) {
         var answers: [PreparedItem] = []
         answers.reserveCapacity(requests.count)
         func stoppedAt(_ index: Int) -> (answers: [PreparedItem], lostAnswers: Bool) {
@@ -304,12 +321,16 @@ final class WorkerProcess: @unchecked Sendable {
         try? ByteNamedFiles.removeTree(request.temporary.bytes)
         if timedOut.withLock({ $0 }) {
             failed.error = ConversionError(
-                code: .itemTimeout, message: "the item took longer than the time limit (--item-timeout); its worker was stopped",
+                code: .itemTimeout,
+                message: "the item took longer than the time limit (--item-timeout); its worker was stopped",
                 file: request.input.description)
         } else {
-            let how = process.terminationReason == .uncaughtSignal ? "signal \(process.terminationStatus)" : "status \(process.terminationStatus)"
+            let how =
+                process.terminationReason == .uncaughtSignal
+                ? "signal \(process.terminationStatus)" : "status \(process.terminationStatus)"
             failed.error = ConversionError(
-                code: .workerCrashed, message: "the worker process ended (\(how)) while converting this item", file: request.input.description)
+                code: .workerCrashed, message: "the worker process ended (\(how)) while converting this item",
+                file: request.input.description)
         }
         return failed
     }

@@ -3,7 +3,8 @@ import Foundation
 import Synchronization
 import SystemSeam
 
-/// The child workers of a job, reused from batch to batch and handed straight from one batch to the next; a worker that died or timed out is replaced.
+/// The child workers of a job, reused from batch to batch and handed straight from one batch to the next; a worker that
+/// died or timed out is replaced.
 ///
 /// A job hands a worker several items at once (see `ConversionRunner.itemsPerRoundTrip`): one write of
 /// their requests and one hop to the thread that reads the answers, instead of one of each per item.
@@ -35,11 +36,14 @@ final class WorkerPool: Sendable {
         state = Mutex(State(spare: max(1, job.jobs)))
     }
 
-    /// Prepares `requests` in order (in a worker, or in process when the job isolates nothing); one answer per request, in their order.
+    /// Prepares `requests` in order (in a worker, or in process when the job isolates nothing); one answer per request,
+    /// in their order.
     ///
     /// When a worker dies or exceeds the time limit, only the item it was preparing fails; the items after
     /// it go to a fresh worker.
-    func prepare(_ requests: [ConversionWorker.Request], preparer: ItemPreparer, timeout: Duration?) async -> [PreparedItem] {
+    func prepare(
+        _ requests: [ConversionWorker.Request], preparer: ItemPreparer, timeout: Duration?
+    ) async -> [PreparedItem] {
         guard case .childProcess(let command) = job.isolation else {
             return requests.map { preparer.prepare(input: $0.input, kind: $0.kind, temporary: $0.temporary) }
         }
@@ -59,14 +63,16 @@ final class WorkerPool: Sendable {
                     for request in remaining {
                         var failed = PreparedItem()
                         failed.error = ConversionError(
-                            code: .workerUnavailable, message: "the worker process could not be started: \(error)", file: request.input.description)
+                            code: .workerUnavailable, message: "the worker process could not be started: \(error)",
+                            file: request.input.description)
                         answers.append(failed)
                     }
                     break
                 }
             }
             guard let worker else { break }
-            let (received, lostAnswers) = await worker.prepareAnswers(remaining, timeout: timeout, answeredAtOnce: answeredAtOnce)
+            let (received, lostAnswers) = await worker.prepareAnswers(
+                remaining, timeout: timeout, answeredAtOnce: answeredAtOnce)
             if answers.isEmpty {
                 answers = received
             } else {
@@ -78,8 +84,11 @@ final class WorkerPool: Sendable {
             } else {
                 release(nil)
                 if answers.count < requests.count {
-                    // The stopped worker never started these, or finished them unanswered: clear the way, for them to be tried again.
-                    for request in requests[answers.count...] { try? ByteNamedFiles.removeTree(request.temporary.bytes) }
+                    // The stopped worker never started these, or finished them unanswered: clear the way, for them to
+                    // be tried again.
+                    for request in requests[answers.count...] {
+                        try? ByteNamedFiles.removeTree(request.temporary.bytes)
+                    }
                 }
             }
         }

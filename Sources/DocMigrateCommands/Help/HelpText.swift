@@ -42,14 +42,16 @@ package enum HelpText {
         let arguments = verb.arguments.map { argument in
             entry(
                 label: "<\(argument.name)>",
-                description: describe(argument.abstract, allowedValues: argument.allowedValues, defaultValue: argument.defaultValue),
+                description: describe(
+                    argument.abstract, allowedValues: argument.allowedValues, defaultValue: argument.defaultValue),
                 discussion: argument.discussion
             )
         }
         let options = (verb.options + [CommandLineParser.helpOption]).map { option in
             entry(
                 label: label(of: option),
-                description: describe(option.abstract, allowedValues: option.allowedValues, defaultValue: option.defaultValue),
+                description: describe(
+                    option.abstract, allowedValues: option.allowedValues, defaultValue: option.defaultValue),
                 discussion: option.discussion
             )
         }

@@ -5,11 +5,20 @@ extension CodecOptions {
     static let verbOptions: [OptionDescription] = [
         .option(
             "encoding", valueName: "name",
-            abstract: "Read and write text in this encoding: utf-8, utf-16le, utf-16be, utf-32le, utf-32be, us-ascii, macintosh, windows-1252, iso-8859-1."),
+            abstract:
+                "Read and write text in this encoding: utf-8, utf-16le, utf-16be, utf-32le, utf-32be, us-ascii, "
+                + "macintosh, windows-1252, iso-8859-1."
+        ),
         .option(
             "fallback-encoding", valueName: "name",
-            abstract: "The 8-bit encoding (macintosh, windows-1252, iso-8859-1) for text with no byte-order mark that is not UTF-8 or UTF-16."),
-        .flag("replace-invalid", abstract: "Replace invalid bytes with U+FFFD instead of refusing the document (lossy: the file changes on save)."),
+            abstract:
+                "The 8-bit encoding (macintosh, windows-1252, iso-8859-1) for text with no byte-order mark that is "
+                + "not UTF-8 or UTF-16."
+        ),
+        .flag(
+            "replace-invalid",
+            abstract:
+                "Replace invalid bytes with U+FFFD instead of refusing the document (lossy: the file changes on save)."),
     ]
 
     /// The codec options the command line gives (`--encoding`, `--fallback-encoding`, `--replace-invalid`).
@@ -23,11 +32,13 @@ extension CodecOptions {
     /// The command-line words that give these options back (`--fallback-encoding macintosh`, …), for a child process.
     var commandLineWords: [String] {
         entries.flatMap { option in
-            option.name == "replace-invalid" ? (option.value == "true" ? ["--replace-invalid"] : []) : ["--" + option.name, option.value]
+            option.name == "replace-invalid"
+                ? (option.value == "true" ? ["--replace-invalid"] : []) : ["--" + option.name, option.value]
         }
     }
 
-    /// The codecs of `codecs` configured with the codec options of `arguments`, for a run over a corpus that mixes formats.
+    /// The codecs of `codecs` configured with the codec options of `arguments`, for a run over a corpus that mixes
+    /// formats.
     ///
     /// Options go to every codec that takes them (see ``CodecRegistry/configured(forMixedCorpus:)``);
     /// options that no registered codec takes, or a bad value, are a usage error naming the option.
@@ -48,7 +59,9 @@ extension CodecOptions {
         do {
             return try body()
         } catch let error as CodecError where error.kind != .codecs(.optionsUnsupported) {
-            guard case .keyPath(let name)? = error.location, verbOptions.contains(where: { $0.name == name }) else { throw error }
+            guard case .keyPath(let name)? = error.location, verbOptions.contains(where: { $0.name == name }) else {
+                throw error
+            }
             throw UsageError("--\(name): \(error.message)", code: error.code)
         }
     }

@@ -65,7 +65,8 @@ package struct CommandLineParser: Sendable {
             } else if argument.hasPrefix("--") {
                 let body = argument.dropFirst(2)
                 let name = body.prefix(while: { $0 != "=" })
-                let inlineValue = name.endIndex < body.endIndex ? String(body[body.index(after: name.endIndex)...]) : nil
+                let inlineValue =
+                    name.endIndex < body.endIndex ? String(body[body.index(after: name.endIndex)...]) : nil
                 let spelling = "--" + name
                 guard let option = longOption(named: String(name)) else {
                     throw .unknownOption(name.isEmpty ? argument : spelling, candidates: longSpellings)
@@ -105,7 +106,8 @@ package struct CommandLineParser: Sendable {
                     case .value(let valueName):
                         // Only the last letter of a cluster can take the next word as its value.
                         guard position == letters.count - 1, index < arguments.endIndex,
-                              !Self.looksLikeOption(arguments[index]) else {
+                            !Self.looksLikeOption(arguments[index])
+                        else {
                             throw .missingValue(for: spelling, valueName: valueName)
                         }
                         try record(arguments[index], for: option, spelling: spelling, in: &values)
@@ -139,7 +141,8 @@ package struct CommandLineParser: Sendable {
         _ value: String, for option: OptionDescription, spelling: String, in values: inout [String: [String]]
     ) throws(UsageError) {
         if !option.allowedValues.isEmpty, !option.allowedValues.contains(value) {
-            throw .invalidValue(value, for: "\(spelling) <\(option.valueName ?? option.name)>", allowedValues: option.allowedValues)
+            throw .invalidValue(
+                value, for: "\(spelling) <\(option.valueName ?? option.name)>", allowedValues: option.allowedValues)
         }
         if option.isRepeatable {
             values[option.name, default: []].append(value)
@@ -164,7 +167,9 @@ package struct CommandLineParser: Sendable {
                 if argument.isOptional { continue }
                 throw .missingArgument(HelpText.synopsis(of: argument, bracketingOptional: false))
             }
-            if !argument.allowedValues.isEmpty, let invalid = taken.first(where: { !argument.allowedValues.contains($0) }) {
+            if !argument.allowedValues.isEmpty,
+                let invalid = taken.first(where: { !argument.allowedValues.contains($0) })
+            {
                 throw .invalidValue(invalid, for: "<\(argument.name)>", allowedValues: argument.allowedValues)
             }
             values[argument.name] = taken

@@ -4,7 +4,8 @@ import Verification
 
 /// A typed value an option takes on the command line, with the words it may be spelled as.
 ///
-/// One declaration feeds both the parser and help: ``OptionDescription/option(_:short:valueName:abstract:default:values:)``
+/// One declaration feeds both the parser and help:
+/// ``OptionDescription/option(_:short:valueName:abstract:default:values:)``
 /// lists ``allowedWords`` in help and refuses other words before a verb runs, and
 /// ``ParsedArguments/value(_:as:)`` hands the verb the typed value, so no verb compares option strings.
 public protocol CommandLineValue: Sendable {
@@ -42,14 +43,16 @@ extension OptionDescription {
 }
 
 extension ParsedArguments {
-    /// The typed value of an option declared with ``OptionDescription/option(_:short:valueName:abstract:default:values:)``.
+    /// The typed value of an option declared with
+    /// ``OptionDescription/option(_:short:valueName:abstract:default:values:)``.
     ///
     /// The parser has already refused words outside ``CommandLineValue/allowedWords``, so a word this
     /// cannot read means the option was declared with other values: a programming error in the verb.
     public func value<Value: CommandLineValue>(_ name: String, as type: Value.Type) -> Value? {
         guard let word = value(name) else { return nil }
         guard let value = Value(commandLineWord: word) else {
-            preconditionFailure("'--\(name)' of verb '\(description.name)' took '\(word)', which \(Value.self) does not read")
+            preconditionFailure(
+                "'--\(name)' of verb '\(description.name)' took '\(word)', which \(Value.self) does not read")
         }
         return value
     }

@@ -28,7 +28,8 @@ public struct ParsedArguments: Sendable, Hashable {
     public func values(_ name: String) -> [String] {
         if let given = givenValues[name], !given.isEmpty { return given }
         if let option = description.options.first(where: { $0.name == name }) {
-            precondition(option.kind != .flag, "'--\(name)' of verb '\(description.name)' is a flag: read it with flag(_:)")
+            precondition(
+                option.kind != .flag, "'--\(name)' of verb '\(description.name)' is a flag: read it with flag(_:)")
             return option.defaultValue.map { [$0] } ?? []
         }
         guard let argument = description.arguments.first(where: { $0.name == name }) else {
@@ -43,7 +44,8 @@ public struct ParsedArguments: Sendable, Hashable {
             guard let option = description.options.first(where: { $0.name == name }) else {
                 preconditionFailure("verb '\(description.name)' declares no flag named '\(name)'")
             }
-            precondition(option.kind == .flag, "'--\(name)' of verb '\(description.name)' takes a value: read it with value(_:)")
+            precondition(
+                option.kind == .flag, "'--\(name)' of verb '\(description.name)' takes a value: read it with value(_:)")
         }
         return givenFlags.contains(name)
     }

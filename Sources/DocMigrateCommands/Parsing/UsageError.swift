@@ -68,7 +68,8 @@ public struct UsageError: LocatedError, Hashable, Sendable {
 
     /// `Unexpected argument 'b'`, or `2 unexpected arguments: 'b', 'c'`.
     static func unexpectedArguments(_ values: [String]) -> UsageError {
-        let message = values.count == 1
+        let message =
+            values.count == 1
             ? "Unexpected argument '\(values[0])'"
             : "\(values.count) unexpected arguments: '\(values.joined(separator: "', '"))'"
         return UsageError(message, code: .unexpectedArgument)
@@ -92,9 +93,11 @@ public struct UsageError: LocatedError, Hashable, Sendable {
         case 1, 2:
             message += ". Please provide one of \(quoted.joined(separator: " and "))."
         case 3...5:
-            message += ". Please provide one of \(quoted.dropLast().joined(separator: ", ")) or \(quoted[quoted.count - 1])."
+            message +=
+                ". Please provide one of \(quoted.dropLast().joined(separator: ", ")) or \(quoted[quoted.count - 1])."
         default:
-            message += ". Please provide one of the following:\n"
+            message +=
+                ". Please provide one of the following:\n"
                 + allowedValues.map { "  - \($0)" }.joined(separator: "\n")
         }
         return UsageError(message, code: .invalidValue)

@@ -49,7 +49,9 @@ extension CommandLineTool {
         return await runVerb(remaining, environment: environment, output: output, input: input)
     }
 
-    private func runVerb(_ words: ArraySlice<String>, environment: [String: String], output: CommandOutput, input: VerbContext.Input) async -> ExitCode {
+    private func runVerb(
+        _ words: ArraySlice<String>, environment: [String: String], output: CommandOutput, input: VerbContext.Input
+    ) async -> ExitCode {
         guard let name = words.first else {
             output.standardOutput.write(HelpText.toolHelp(self))
             return .success
@@ -71,14 +73,16 @@ extension CommandLineTool {
                 output.standardOutput.write(helpText)
                 return .success
             }
-            let context = VerbContext(arguments: parsed, tool: self, environment: environment, output: output, input: input)
+            let context = VerbContext(
+                arguments: parsed, tool: self, environment: environment, output: output, input: input)
             return try await verb.run(context)
         } catch let error as UsageError {
-            output.standardError.write(HelpText.usageError(
-                error,
-                synopsis: HelpText.verbSynopsis(verb.description, toolName: self.name),
-                helpCommand: "\(self.name) \(verb.description.name) --help"
-            ))
+            output.standardError.write(
+                HelpText.usageError(
+                    error,
+                    synopsis: HelpText.verbSynopsis(verb.description, toolName: self.name),
+                    helpCommand: "\(self.name) \(verb.description.name) --help"
+                ))
             return .usageError
         } catch {
             // Errors that are not about the command line print alone: the usage line would not help.
@@ -92,12 +96,14 @@ extension CommandLineTool {
         if name.count < word.count, name == "--version" || name == "--help" {
             return .unexpectedValue(String(word.dropFirst(name.count + 1)), for: String(name))
         }
-        return .unknownOption(word.hasPrefix("--") && !name.dropFirst(2).isEmpty ? String(name) : word,
-                              candidates: ["--version", "--help"])
+        return .unknownOption(
+            word.hasPrefix("--") && !name.dropFirst(2).isEmpty ? String(name) : word,
+            candidates: ["--version", "--help"])
     }
 
     private func reportToolUsageError(_ error: UsageError, output: CommandOutput) -> ExitCode {
-        output.standardError.write(HelpText.usageError(error, synopsis: HelpText.toolSynopsis(self), helpCommand: "\(name) --help"))
+        output.standardError.write(
+            HelpText.usageError(error, synopsis: HelpText.toolSynopsis(self), helpCommand: "\(name) --help"))
         return .usageError
     }
 }

@@ -1,7 +1,8 @@
 import DocumentCodecs
 
 extension Verb {
-    /// `docmigrate anonymize FILE OUT`: rewrites a real document into a case that keeps its structure but none of its text.
+    /// `docmigrate anonymize FILE OUT`: rewrites a real document into a case that keeps its structure but none of its
+    /// text.
     public static let anonymize = Verb(
         description: VerbDescription(
             name: "anonymize",
@@ -20,8 +21,11 @@ extension Verb {
                 ArgumentDescription("out", abstract: "Where to write the anonymized case."),
             ],
             options: [
-                .option("type", valueName: "uti", abstract: "The content type of FILE (default: found from its extension)."),
-                .option("seed", valueName: "text", abstract: "Text that decides the filler; another seed gives other filler."),
+                .option(
+                    "type", valueName: "uti", abstract: "The content type of FILE (default: found from its extension)."),
+                .option(
+                    "seed", valueName: "text",
+                    abstract: "Text that decides the filler; another seed gives other filler."),
                 .flag("force", abstract: "Replace OUT if it exists (never FILE itself)."),
             ]),
         run: runAnonymize)

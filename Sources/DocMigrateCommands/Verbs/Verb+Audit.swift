@@ -23,12 +23,13 @@ extension Verb {
                 one was, 2 when a PATH cannot be read.
                 """,
             arguments: [
-                ArgumentDescription("path", abstract: "A Swift file, or a folder of them.", isRepeatable: true, default: "."),
+                ArgumentDescription(
+                    "path", abstract: "A Swift file, or a folder of them.", isRepeatable: true, default: ".")
             ],
             options: [
                 .option(
                     "format", abstract: "How to print the findings.",
-                    default: FindingFormat.text, values: FindingFormat.self),
+                    default: FindingFormat.text, values: FindingFormat.self)
             ]),
         run: runAudit)
 

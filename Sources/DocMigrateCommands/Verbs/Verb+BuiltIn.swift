@@ -3,6 +3,9 @@ extension Verb {
     ///
     /// A new verb (`verify`, `diff`, `inspect`, `convert`, …) is added by appending it here.
     public static var builtIn: [Verb] {
-        [.verify, .review, .accept, .reject, .diff, .inspect, .anonymize, .convert, .mergeReports, .audit, .lintPlist, .types]
+        [
+            .verify, .review, .accept, .reject, .diff, .inspect, .anonymize, .convert, .mergeReports, .audit,
+            .lintPlist, .types,
+        ]
     }
 }

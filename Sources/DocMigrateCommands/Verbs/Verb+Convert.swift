@@ -31,14 +31,23 @@ extension Verb {
                 when the job could not run, 64 for bad usage.
                 """,
             arguments: [
-                ArgumentDescription("path", abstract: "A document or a folder of documents.", isOptional: true, isRepeatable: true),
+                ArgumentDescription(
+                    "path", abstract: "A document or a folder of documents.", isOptional: true, isRepeatable: true)
             ],
             options: [
-                .option("to", short: "t", valueName: "type", abstract: "The content type or codec to convert to.", isRequired: true),
-                .option("output", short: "o", valueName: "folder", abstract: "The folder that receives the outputs, mirroring the inputs."),
-                .option("files-from", valueName: "file", abstract: "Read NUL-separated input paths from this file ('-' for standard input)."),
+                .option(
+                    "to", short: "t", valueName: "type", abstract: "The content type or codec to convert to.",
+                    isRequired: true),
+                .option(
+                    "output", short: "o", valueName: "folder",
+                    abstract: "The folder that receives the outputs, mirroring the inputs."),
+                .option(
+                    "files-from", valueName: "file",
+                    abstract: "Read NUL-separated input paths from this file ('-' for standard input)."),
                 .flag("in-place", abstract: "Replace each input by its output, after writing a verified backup."),
-                .option("backup-suffix", valueName: "suffix", abstract: "The suffix of --in-place backups.", default: ".orig"),
+                .option(
+                    "backup-suffix", valueName: "suffix", abstract: "The suffix of --in-place backups.",
+                    default: ".orig"),
                 .option(
                     "on-collision", valueName: "policy", abstract: "What to do when an output path is taken.",
                     default: ConversionJob.CollisionPolicy.fail, values: ConversionJob.CollisionPolicy.self),
@@ -49,15 +58,20 @@ extension Verb {
                 JobsOption.description("How many items are converted at once (default: the cores available)."),
                 .option("item-timeout", valueName: "seconds", abstract: "Fail an item that takes longer than this."),
                 .option(
-                    "isolation", valueName: "mode", abstract: "Where items are decoded: a child worker process, or this process.",
+                    "isolation", valueName: "mode",
+                    abstract: "Where items are decoded: a child worker process, or this process.",
                     default: ItemIsolation.Mode.process, values: ItemIsolation.Mode.self),
-                .option("journal", valueName: "file", abstract: "The journal's path (default: .docmigrate-journal.jsonl in the output folder)."),
+                .option(
+                    "journal", valueName: "file",
+                    abstract: "The journal's path (default: .docmigrate-journal.jsonl in the output folder)."),
                 .flag("resume", abstract: "Continue a killed job: skip the items its journal records as done."),
                 .option("shard", valueName: "K/N", abstract: "Take only the K-th of N shards (1-based)."),
                 .option(
-                    "progress", valueName: "style", abstract: "Progress on standard error: a bar (on a terminal) or JSON lines.",
+                    "progress", valueName: "style",
+                    abstract: "Progress on standard error: a bar (on a terminal) or JSON lines.",
                     values: ProgressStyle.self),
-                ReportOption.description("Also write the report as text, json or junit to a file ('-' for standard output)."),
+                ReportOption.description(
+                    "Also write the report as text, json or junit to a file ('-' for standard output)."),
             ] + CodecOptions.verbOptions),
         run: runConvert)
 

@@ -34,14 +34,20 @@ extension Verb {
             ],
             options: [
                 .option(
-                    "rule", valueName: "glob=rule", abstract: "Compare files whose relative path matches the glob under this rule.",
-                    discussion: "Repeatable; the first match wins. Example: --rule 'metadata.json=json:key-order'.", isRepeatable: true),
-                .option("fallback", valueName: "rule", abstract: "The rule for every file no --rule matches, instead of detection."),
+                    "rule", valueName: "glob=rule",
+                    abstract: "Compare files whose relative path matches the glob under this rule.",
+                    discussion: "Repeatable; the first match wins. Example: --rule 'metadata.json=json:key-order'.",
+                    isRepeatable: true),
+                .option(
+                    "fallback", valueName: "rule",
+                    abstract: "The rule for every file no --rule matches, instead of detection."),
                 .flag("semantic", abstract: "Compare documents a registered codec reads through that codec."),
                 .option(
                     "format", abstract: "How to print the differences.",
                     default: PrintFormat.text, values: PrintFormat.self),
-                .option("limit", valueName: "count", abstract: "The most differences shown under one node in text.", default: "20"),
+                .option(
+                    "limit", valueName: "count", abstract: "The most differences shown under one node in text.",
+                    default: "20"),
                 .flag("quiet", short: "q", abstract: "Print nothing; only the exit status tells."),
             ]),
         run: runDiff)
@@ -105,7 +111,8 @@ struct DiffOptions {
     /// `GLOB=RULE`, split at the last `=` (rules never hold one; globs rarely do).
     static func memberRule(from text: String, codecs: CodecRegistry) throws -> MemberRule {
         guard let separator = text.lastIndex(of: "="), separator != text.startIndex else {
-            throw UsageError("--rule takes GLOB=RULE, such as 'metadata.json=json:key-order', not '\(text)'", code: .invalidValue)
+            throw UsageError(
+                "--rule takes GLOB=RULE, such as 'metadata.json=json:key-order', not '\(text)'", code: .invalidValue)
         }
         let pattern = String(text[..<separator])
         let parsed = try rule(from: String(text[text.index(after: separator)...]), option: "--rule", codecs: codecs)
@@ -120,13 +127,15 @@ struct DiffOptions {
     static func rule(from text: String, option: String, codecs: CodecRegistry) throws -> ComparisonRule {
         guard let rule = ComparisonRule(text) else {
             throw UsageError(
-                "\(option): '\(text)' is not a rule; write bytes, text[:NORMALISATIONS], json[:VARIATIONS], semantic:CODEC, ignore or redact",
+                "\(option): '\(text)' is not a rule; write bytes, text[:NORMALISATIONS], json[:VARIATIONS], "
+                    + "semantic:CODEC, ignore or redact",
                 code: .invalidValue)
         }
         if rule.kind == .semantic && rule.codec.flatMap(codecs.codec(identifier:)) == nil {
             let names = codecs.codecs.map(\.identifier).joined(separator: ", ")
             throw UsageError(
-                "\(option): a semantic rule names a registered codec, as semantic:CODEC (registered: \(names.isEmpty ? "none" : names))",
+                "\(option): a semantic rule names a registered codec, as semantic:CODEC (registered: "
+                    + "\(names.isEmpty ? "none" : names))",
                 code: .invalidValue)
         }
         return rule

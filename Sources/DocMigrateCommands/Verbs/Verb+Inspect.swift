@@ -22,10 +22,11 @@ extension Verb {
                 no codec reads it, or it does not decode (the error names the file, the place and the code).
                 """,
             arguments: [
-                ArgumentDescription("path", abstract: "The document: a file, or a package folder."),
+                ArgumentDescription("path", abstract: "The document: a file, or a package folder.")
             ],
             options: [
-                .option("type", valueName: "identifier", abstract: "Decode as this content type instead of detecting it."),
+                .option(
+                    "type", valueName: "identifier", abstract: "Decode as this content type instead of detecting it."),
                 .option(
                     "format", abstract: "How to print the snapshot.",
                     default: PrintFormat.text, values: PrintFormat.self),

@@ -6,7 +6,8 @@ extension Verb {
     public static let lintPlist = Verb(
         description: VerbDescription(
             name: "lint-plist",
-            abstract: "Check an Info.plist's type declarations and document types for the mistakes that break document apps.",
+            abstract:
+                "Check an Info.plist's type declarations and document types for the mistakes that break document apps.",
             discussion: """
                 Reads UTExportedTypeDeclarations, UTImportedTypeDeclarations and CFBundleDocumentTypes of an \
                 Info.plist (XML or binary). Errors: unknown-parent (a parent that is neither a system type nor \
@@ -25,10 +26,12 @@ extension Verb {
                 one was, 2 when the file cannot be read or is not a property list.
                 """,
             arguments: [
-                ArgumentDescription("path", abstract: "The Info.plist to check."),
+                ArgumentDescription("path", abstract: "The Info.plist to check.")
             ],
             options: [
-                .option("writes", valueName: "identifier", abstract: "A type the app writes (saves); its document type must be an Editor.", isRepeatable: true),
+                .option(
+                    "writes", valueName: "identifier",
+                    abstract: "A type the app writes (saves); its document type must be an Editor.", isRepeatable: true),
                 .option(
                     "platform", abstract: "The platform the Info.plist is for; told from its keys when left out.",
                     values: InfoPlistLinter.Platform.self),

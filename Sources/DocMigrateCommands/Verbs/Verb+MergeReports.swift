@@ -16,7 +16,7 @@ extension Verb {
                 cannot be read.
                 """,
             arguments: [
-                ArgumentDescription("shard-report", abstract: "A shard's JSON report.", isRepeatable: true),
+                ArgumentDescription("shard-report", abstract: "A shard's JSON report.", isRepeatable: true)
             ],
             options: [
                 .flag("fail-on-warnings", abstract: "Exit with status 3 when a conversion lost something."),

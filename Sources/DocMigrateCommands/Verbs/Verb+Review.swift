@@ -15,7 +15,11 @@ extension Verb {
                 line, from a terminal or a pipe alike; the end of input quits. --list only prints the \\
                 pending items. A GLOB matches 'corpus/golden' or the golden's path inside its corpus.
                 """,
-            arguments: [ArgumentDescription("glob", abstract: "Review only pending items matching this glob.", isOptional: true, isRepeatable: true)],
+            arguments: [
+                ArgumentDescription(
+                    "glob", abstract: "Review only pending items matching this glob.", isOptional: true,
+                    isRepeatable: true)
+            ],
             options: corpusOptions + [.flag("list", abstract: "Only list the pending items and their differences.")]),
         run: runReview)
 
@@ -29,7 +33,11 @@ extension Verb {
                 atomically, then leaves the pending area. A GLOB matches 'corpus/golden' or the golden's \\
                 path inside its corpus. Exit status 1 when a GLOB matches nothing.
                 """,
-            arguments: [ArgumentDescription("glob", abstract: "Accept only pending items matching this glob.", isOptional: true, isRepeatable: true)],
+            arguments: [
+                ArgumentDescription(
+                    "glob", abstract: "Accept only pending items matching this glob.", isOptional: true,
+                    isRepeatable: true)
+            ],
             options: corpusOptions),
         run: { context in try decide(context, .accept) })
 
@@ -43,14 +51,21 @@ extension Verb {
                 matches 'corpus/golden' or the golden's path inside its corpus. Exit status 1 when a \\
                 GLOB matches nothing.
                 """,
-            arguments: [ArgumentDescription("glob", abstract: "Reject only pending items matching this glob.", isOptional: true, isRepeatable: true)],
+            arguments: [
+                ArgumentDescription(
+                    "glob", abstract: "Reject only pending items matching this glob.", isOptional: true,
+                    isRepeatable: true)
+            ],
             options: corpusOptions),
         run: { context in try decide(context, .reject) })
 
     private static var corpusOptions: [OptionDescription] {
-        [.option(
-            "corpus", valueName: "path", abstract: "A corpus folder, or a folder of corpora (default: GoldenFiles).", default: "GoldenFiles",
-            isRepeatable: true)]
+        [
+            .option(
+                "corpus", valueName: "path",
+                abstract: "A corpus folder, or a folder of corpora (default: GoldenFiles).", default: "GoldenFiles",
+                isRepeatable: true)
+        ]
     }
 
     /// The pending items of the corpora the context names that match its globs.

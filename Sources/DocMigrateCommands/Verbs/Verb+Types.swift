@@ -18,14 +18,16 @@ extension Verb {
                 Info.plist cannot be read, 64 for bad usage.
                 """,
             arguments: [
-                ArgumentDescription("identifier", abstract: "The type identifier to look up.", isOptional: true),
+                ArgumentDescription("identifier", abstract: "The type identifier to look up.", isOptional: true)
             ],
             options: [
                 .flag("verbose", short: "v", abstract: "Print everything known about the type."),
                 .option("conformsto", valueName: "parent", abstract: "Tell whether the type conforms to this one."),
                 .option("extension", valueName: "ext", abstract: "Print the types with this filename extension."),
                 .option("mime", valueName: "type", abstract: "Print the types with this MIME type."),
-                .option("declarations", valueName: "path", abstract: "Load type declarations from this Info.plist first.", isRepeatable: true),
+                .option(
+                    "declarations", valueName: "path", abstract: "Load type declarations from this Info.plist first.",
+                    isRepeatable: true),
             ]),
         run: runTypes)
 

@@ -26,20 +26,30 @@ extension Verb {
                 unreadable folder).
                 """,
             arguments: [
-                ArgumentDescription("path", abstract: "A corpus folder, or a folder of corpora.", isRepeatable: true, default: "GoldenFiles"),
+                ArgumentDescription(
+                    "path", abstract: "A corpus folder, or a folder of corpora.", isRepeatable: true,
+                    default: "GoldenFiles")
             ],
             options: [
-                .option("format", valueName: "name", abstract: "Run only the corpus with this folder name.", isRepeatable: true),
-                .option("case", valueName: "glob", abstract: "Run only cases whose input path matches this glob.", isRepeatable: true),
                 .option(
-                    "record", valueName: "mode", abstract: "Which goldens the run may write (default: missing, or never when CI is set).",
+                    "format", valueName: "name", abstract: "Run only the corpus with this folder name.",
+                    isRepeatable: true),
+                .option(
+                    "case", valueName: "glob", abstract: "Run only cases whose input path matches this glob.",
+                    isRepeatable: true),
+                .option(
+                    "record", valueName: "mode",
+                    abstract: "Which goldens the run may write (default: missing, or never when CI is set).",
                     values: RecordMode.self),
                 .option(
-                    "orphans", valueName: "action", abstract: "What to do with files no case names (default: warn; delete is refused on CI).",
+                    "orphans", valueName: "action",
+                    abstract: "What to do with files no case names (default: warn; delete is refused on CI).",
                     values: OrphanAction.self),
                 JobsOption.description("How many cases run at once (default: the number of cores)."),
                 ReportOption.description(
-                    "Also write the report as text, json, junit, github (annotations), markdown or html to a file ('-' for standard output)."),
+                    "Also write the report as text, json, junit, github (annotations), markdown or html to a file "
+                        + "('-' for standard output)."
+                ),
             ] + CodecOptions.verbOptions),
         run: runVerify)
 
@@ -53,15 +63,22 @@ extension Verb {
             context.output.standardError.write("Error: \(error)\n")
             return .couldNotProceed
         }
-        var report = await VerificationRunner(codecs: context.tool.codecs, jobs: options.jobs, recording: options.recording).run(plan)
+        var report = await VerificationRunner(
+            codecs: context.tool.codecs, jobs: options.jobs, recording: options.recording
+        ).run(plan)
         guard options.collectOrphans(of: plan, into: &report, output: context.output) else { return .couldNotProceed }
-        context.output.standardOutput.write(report.text(colour: context.output.standardOutputWantsColour(environment: context.environment)))
+        context.output.standardOutput.write(
+            report.text(colour: context.output.standardOutputWantsColour(environment: context.environment)))
         context.output.standardOutput.write(report.workflowText())
         if options.orphanAction == .delete && !report.orphans.isEmpty {
-            context.output.standardOutput.write("deleted \(report.orphans.count) orphan\(report.orphans.count == 1 ? "" : "s")\n")
+            context.output.standardOutput.write(
+                "deleted \(report.orphans.count) orphan\(report.orphans.count == 1 ? "" : "s")\n")
         }
         let prefix = VerificationReport.pathPrefix(corpusPaths: options.paths)
-        guard ReportOption.write(options.reports, to: context.output, render: { try report.render(format: $0, pathPrefix: prefix) }) else {
+        guard
+            ReportOption.write(
+                options.reports, to: context.output, render: { try report.render(format: $0, pathPrefix: prefix) })
+        else {
             return .couldNotProceed
         }
         let orphansFail = options.orphanAction?.fails(withOrphans: report.orphans) ?? false
@@ -92,10 +109,14 @@ struct VerifyOptions {
         orphanAction = arguments.value("orphans", as: OrphanAction.self)
         codecOptions = CodecOptions(arguments)
         if isFiltered, orphanAction != nil {
-            throw UsageError("--orphans needs a run of every case; it cannot be combined with --format or --case", code: .orphansFiltered)
+            throw UsageError(
+                "--orphans needs a run of every case; it cannot be combined with --format or --case",
+                code: .orphansFiltered)
         }
         if orphanAction == .delete, RecordMode.isContinuousIntegration(environment) {
-            throw UsageError("--orphans delete is refused when CI is set: delete orphans locally and commit that", code: .orphansDeleteOnCI)
+            throw UsageError(
+                "--orphans delete is refused when CI is set: delete orphans locally and commit that",
+                code: .orphansDeleteOnCI)
         }
     }
 
@@ -110,7 +131,8 @@ struct VerifyOptions {
 
     /// Puts the orphans of an unfiltered run in the report (deleting them under `--orphans delete`);
     /// false when a corpus could not be searched (the error is printed).
-    func collectOrphans(of plan: VerificationPlan, into report: inout VerificationReport, output: CommandOutput) -> Bool {
+    func collectOrphans(of plan: VerificationPlan, into report: inout VerificationReport, output: CommandOutput) -> Bool
+    {
         guard !plan.isFiltered else { return true }
         do {
             report.orphans = try plan.orphans(orphanAction ?? .warn)

@@ -18,7 +18,8 @@ public struct VerbContext: Sendable {
 
     /// Creates a context; the tool does this before calling a verb.
     public init(
-        arguments: ParsedArguments, tool: CommandLineTool, environment: [String: String], output: CommandOutput, input: Input = .standard
+        arguments: ParsedArguments, tool: CommandLineTool, environment: [String: String], output: CommandOutput,
+        input: Input = .standard
     ) {
         self.arguments = arguments
         self.tool = tool
@@ -27,7 +28,8 @@ public struct VerbContext: Sendable {
         self.input = input
     }
 
-    /// A source of input lines: standard input (a terminal, a pseudo-terminal or a pipe alike), or given lines in tests.
+    /// A source of input lines: standard input (a terminal, a pseudo-terminal or a pipe alike), or given lines in
+    /// tests.
     public struct Input: Sendable {
         /// Returns the next line without its line break, or nil at the end of input.
         public var readLine: @Sendable () -> String?

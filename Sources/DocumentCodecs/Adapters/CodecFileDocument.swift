@@ -21,13 +21,16 @@ public struct CodecFileDocument<Codec: DocumentCodec>: FileDocument {
     }
 
     public func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
-        try CodecCall.encode(Codec(), content, previous: configuration.existingFile, contentType: configuration.contentType)
+        try CodecCall.encode(
+            Codec(), content, previous: configuration.existingFile, contentType: configuration.contentType)
     }
 }
 
 /// The calls every adapter makes, with the file named in a codec error.
 enum CodecCall {
-    static func decode<Codec: DocumentCodec>(_ codec: Codec, _ file: FileWrapper, contentType: UTType) throws -> Codec.Snapshot {
+    static func decode<Codec: DocumentCodec>(
+        _ codec: Codec, _ file: FileWrapper, contentType: UTType
+    ) throws -> Codec.Snapshot {
         do {
             return try codec.decode(file, contentType: contentType)
         } catch let error as CodecError {

@@ -37,6 +37,7 @@ public final class CodecReferenceDocument<Codec: DocumentCodec>: ReferenceFileDo
     }
 
     public func fileWrapper(snapshot: Codec.Snapshot, configuration: WriteConfiguration) throws -> FileWrapper {
-        try CodecCall.encode(Codec(), snapshot, previous: configuration.existingFile, contentType: configuration.contentType)
+        try CodecCall.encode(
+            Codec(), snapshot, previous: configuration.existingFile, contentType: configuration.contentType)
     }
 }

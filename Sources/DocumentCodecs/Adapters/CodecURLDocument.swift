@@ -74,7 +74,8 @@ public struct CodecURLWriter<Codec: DocumentCodec>: DocumentWriter, WholeItemDoc
         progress: consuming Subprogress
     ) async throws {
         do {
-            try await Codec().write(snapshot, to: destination, previous: previous, contentType: contentType, progress: progress)
+            try await Codec().write(
+                snapshot, to: destination, previous: previous, contentType: contentType, progress: progress)
         } catch let error as CodecError {
             throw error.located(in: destination.path)
         }

@@ -46,6 +46,8 @@ public final class CodecWrapperDocument<Codec: DocumentCodec>: Document {
 extension CodecError {
     /// A document asked to save before it had any content.
     static func noContent(_ codec: String) -> CodecError {
-        CodecError(code: .codecs(.adapterNoContent), message: "the \(codec) document has no content yet: read it or give it one before saving")
+        CodecError(
+            code: .codecs(.adapterNoContent),
+            message: "the \(codec) document has no content yet: read it or give it one before saving")
     }
 }

@@ -53,7 +53,8 @@ public struct AnonymizationError: LocatedError, Sendable {
                 message: "the output would replace a folder holding the document, which is never modified")
         }
         var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: output.path, isDirectory: &isDirectory)
+        let exists =
+            FileManager.default.fileExists(atPath: output.path, isDirectory: &isDirectory)
             || (try? FileManager.default.destinationOfSymbolicLink(atPath: output.path)) != nil
         if exists && !force {
             throw AnonymizationError(

@@ -122,7 +122,9 @@ public struct Anonymizer: Sendable {
     }
 
     /// A scalar other than `base` from its script's ranges that behaves as `base` does with `marks`.
-    private static func replacement(for base: Unicode.Scalar, marks: [Unicode.Scalar], using random: inout StableRandom) -> Unicode.Scalar {
+    private static func replacement(
+        for base: Unicode.Scalar, marks: [Unicode.Scalar], using random: inout StableRandom
+    ) -> Unicode.Scalar {
         let category = base.properties.generalCategory
         let width = UTF8.width(base)
         // A lone ASCII letter or digit cannot compose with anything: skip the normalisation check.
@@ -132,7 +134,11 @@ public struct Anonymizer: Sendable {
             candidate != base && UTF8.width(candidate) == width && candidate.properties.generalCategory == category
                 && (shape == nil || NormalisationShape(candidate, marks) == shape)
         }
-        if let found = pick(in: clipped(AnonymizerScripts.ranges(for: base), toWidth: width), accepting: accepts, using: &random) { return found }
+        if let found = pick(
+            in: clipped(AnonymizerScripts.ranges(for: base), toWidth: width), accepting: accepts, using: &random)
+        {
+            return found
+        }
         // No other letter of this exact kind nearby: any letter of the same width and shape will do.
         let anyLetter = { (candidate: Unicode.Scalar) -> Bool in
             candidate != base && UTF8.width(candidate) == width && isWordScalar(candidate) && !isMark(candidate)
@@ -143,12 +149,13 @@ public struct Anonymizer: Sendable {
 
     /// The parts of `ranges` whose code points take `width` bytes in UTF-8, so probes do not land on other widths.
     private static func clipped(_ ranges: [ClosedRange<UInt32>], toWidth width: Int) -> [ClosedRange<UInt32>] {
-        let band: ClosedRange<UInt32> = switch width {
-        case 1: 0...0x7F
-        case 2: 0x80...0x7FF
-        case 3: 0x800...0xFFFF
-        default: 0x10000...0x10FFFF
-        }
+        let band: ClosedRange<UInt32> =
+            switch width {
+            case 1: 0...0x7F
+            case 2: 0x80...0x7FF
+            case 3: 0x800...0xFFFF
+            default: 0x10000...0x10FFFF
+            }
         return ranges.filter { $0.overlaps(band) }.map { $0.clamped(to: band) }
     }
 

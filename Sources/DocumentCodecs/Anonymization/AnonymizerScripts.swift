@@ -38,7 +38,8 @@ enum AnonymizerScripts {
     static func ranges(for scalar: Unicode.Scalar) -> [ClosedRange<UInt32>] {
         let value = scalar.value
         if scalar.properties.generalCategory == .decimalNumber, let digit = scalar.properties.numericValue,
-           digit >= 0, digit <= 9, Double(Int(digit)) == digit {
+            digit >= 0, digit <= 9, Double(Int(digit)) == digit
+        {
             let zero = value - UInt32(digit)
             return [zero...(zero + 9)]
         }

@@ -19,7 +19,9 @@ public protocol AnonymizableCodec: DocumentCodec {
 }
 
 extension AnonymizableCodec {
-    public func anonymize(_ file: FileWrapper, contentType: UTType, with anonymizer: inout Anonymizer) throws -> FileWrapper {
+    public func anonymize(
+        _ file: FileWrapper, contentType: UTType, with anonymizer: inout Anonymizer
+    ) throws -> FileWrapper {
         let snapshot = try decode(file, contentType: contentType)
         return try encode(anonymize(snapshot, with: &anonymizer), previous: file, contentType: contentType)
     }

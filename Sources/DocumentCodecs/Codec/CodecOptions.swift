@@ -78,7 +78,8 @@ public struct CodecOptions: Sendable, Hashable, ExpressibleByDictionaryLiteral {
         case "false", "no", "0": return false
         default:
             throw CodecError(
-                code: .codecs(.optionInvalidValue), message: "the option '\(name)' is a flag: true or false, not '\(value)'",
+                code: .codecs(.optionInvalidValue),
+                message: "the option '\(name)' is a flag: true or false, not '\(value)'",
                 location: .keyPath(name))
         }
     }
@@ -104,7 +105,8 @@ extension CodecOptions: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Name.self)
         var entries: [Option] = []
-        for key in container.allKeys.sorted(by: { $0.stringValue.utf8.lexicographicallyPrecedes($1.stringValue.utf8) }) {
+        for key in container.allKeys.sorted(by: { $0.stringValue.utf8.lexicographicallyPrecedes($1.stringValue.utf8) })
+        {
             if let flag = try? container.decode(Bool.self, forKey: key) {
                 entries.append(Option(name: key.stringValue, value: flag ? "true" : "false"))
             } else {

@@ -15,7 +15,8 @@ public protocol ConfigurableCodec: DocumentCodec {
 }
 
 extension ConfigurableCodec {
-    /// This codec configured with `options`, type-erased: unknown names and bad values are `CodecError`s naming the option.
+    /// This codec configured with `options`, type-erased: unknown names and bad values are `CodecError`s naming the
+    /// option.
     public static func configured(_ options: CodecOptions) throws -> AnyDocumentCodec {
         try options.checkNames(accepted: acceptedOptions, codec: identifier)
         return AnyDocumentCodec(configured: try Self(options: options), options: options)

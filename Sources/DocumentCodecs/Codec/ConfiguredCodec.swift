@@ -32,7 +32,10 @@ public struct ConfiguredCodec<Base: ConfigurableCodec>: DocumentCodec {
         guard let base else {
             throw CodecError(
                 code: .codecs(.optionsUnbound),
-                message: "the \(Base.identifier) codec was made without its run-time options; make documents of a configured codec inside AnyDocumentCodec.withOptionsBound")
+                message:
+                    "the \(Base.identifier) codec was made without its run-time options; make documents of a "
+                    + "configured codec inside AnyDocumentCodec.withOptionsBound"
+            )
         }
         return base
     }
@@ -49,8 +52,11 @@ public struct ConfiguredCodec<Base: ConfigurableCodec>: DocumentCodec {
         try await configuredBase().read(from: url, contentType: contentType, progress: progress)
     }
 
-    public func write(_ snapshot: Snapshot, to url: URL, previous: Snapshot?, contentType: UTType, progress: consuming Subprogress) async throws {
-        try await configuredBase().write(snapshot, to: url, previous: previous, contentType: contentType, progress: progress)
+    public func write(
+        _ snapshot: Snapshot, to url: URL, previous: Snapshot?, contentType: UTType, progress: consuming Subprogress
+    ) async throws {
+        try await configuredBase().write(
+            snapshot, to: url, previous: previous, contentType: contentType, progress: progress)
     }
 
     /// The base codec's comparison; options say how bytes are read, not what snapshots mean.
@@ -64,7 +70,9 @@ extension ConfiguredCodec: AnonymizableCodec where Base: AnonymizableCodec {
         (base ?? Base()).anonymize(snapshot, with: &anonymizer)
     }
 
-    public func anonymize(_ file: FileWrapper, contentType: UTType, with anonymizer: inout Anonymizer) throws -> FileWrapper {
+    public func anonymize(
+        _ file: FileWrapper, contentType: UTType, with anonymizer: inout Anonymizer
+    ) throws -> FileWrapper {
         try configuredBase().anonymize(file, contentType: contentType, with: &anonymizer)
     }
 }

@@ -38,7 +38,9 @@ public protocol DocumentCodec: Sendable {
     /// Writes a snapshot to a URL, reporting progress; by default through `encode` and an atomic write.
     ///
     /// `previous` is the snapshot last written to the document, or nil.
-    func write(_ snapshot: Snapshot, to url: URL, previous: Snapshot?, contentType: UTType, progress: consuming Subprogress) async throws
+    func write(
+        _ snapshot: Snapshot, to url: URL, previous: Snapshot?, contentType: UTType, progress: consuming Subprogress)
+        async throws
 
     /// Where two snapshots differ in meaning, sorted by path; empty when they are equivalent.
     func differences(expected: Snapshot, actual: Snapshot) -> [SnapshotDifference]

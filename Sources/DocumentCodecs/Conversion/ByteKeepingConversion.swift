@@ -10,5 +10,7 @@
 /// When unsure, it says no: the whole route runs, as for any other file.
 public protocol ByteKeepingConversion: SnapshotConversion {
     /// Whether the route `source` → this conversion → `target` writes `bytes` unchanged (see the protocol's promise).
-    static func keepsBytes(_ bytes: UnsafeRawBufferPointer, from source: AnyDocumentCodec, to target: AnyDocumentCodec) -> Bool
+    static func keepsBytes(
+        _ bytes: UnsafeRawBufferPointer, from source: AnyDocumentCodec, to target: AnyDocumentCodec
+    ) -> Bool
 }

@@ -38,7 +38,9 @@ public struct AnySnapshotConversion: Sendable {
             check = nil
         }
         if let streamable = conversion as? any StreamingSnapshotConversion.Type {
-            streaming = { source, target, verifies in streamable.streamingConverter(from: source, to: target, verifies: verifies) }
+            streaming = { source, target, verifies in
+                streamable.streamingConverter(from: source, to: target, verifies: verifies)
+            }
         } else {
             streaming = nil
         }
@@ -53,7 +55,10 @@ public struct AnySnapshotConversion: Sendable {
             guard let value = snapshot.value as? Conversion.Source.Snapshot else {
                 throw CodecError(
                     code: .codecs(.conversionSnapshotMismatch),
-                    message: "the \(Conversion.Source.identifier) → \(Conversion.Target.identifier) conversion was given a snapshot of \(snapshot.codecIdentifier)")
+                    message:
+                        "the \(Conversion.Source.identifier) → \(Conversion.Target.identifier) conversion was given "
+                        + "a snapshot of \(snapshot.codecIdentifier)"
+                )
             }
             return AnySnapshot(try Conversion().convert(value), codecIdentifier: Conversion.Target.identifier)
         }
@@ -69,13 +74,19 @@ public struct AnySnapshotConversion: Sendable {
         check?(source, converted) ?? []
     }
 
-    /// Whether the route `source` → this conversion → `target` writes `bytes` unchanged (see `ByteKeepingConversion`); false when the conversion cannot tell.
-    public func keepsBytes(_ bytes: UnsafeRawBufferPointer, from source: AnyDocumentCodec, to target: AnyDocumentCodec) -> Bool {
+    /// Whether the route `source` → this conversion → `target` writes `bytes` unchanged (see `ByteKeepingConversion`);
+    /// false when the conversion cannot tell.
+    public func keepsBytes(
+        _ bytes: UnsafeRawBufferPointer, from source: AnyDocumentCodec, to target: AnyDocumentCodec
+    ) -> Bool {
         keeping?(bytes, source, target) ?? false
     }
 
-    /// The block-at-a-time form of this conversion between these codecs, when it has one (see `StreamingSnapshotConversion`).
-    public func streamingConverter(from source: AnyDocumentCodec, to target: AnyDocumentCodec, verifies: Bool) -> (any StreamingFileConverter)? {
+    /// The block-at-a-time form of this conversion between these codecs, when it has one (see
+    /// `StreamingSnapshotConversion`).
+    public func streamingConverter(
+        from source: AnyDocumentCodec, to target: AnyDocumentCodec, verifies: Bool
+    ) -> (any StreamingFileConverter)? {
         streaming?(source, target, verifies)
     }
 

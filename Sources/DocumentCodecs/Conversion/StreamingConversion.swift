@@ -7,8 +7,11 @@
 /// as well, and the registry's `AnySnapshotConversion` carries the factory. The whole-document route
 /// stays the reference: a streaming converter declines (returns nil) whenever it cannot promise the same result.
 public protocol StreamingSnapshotConversion: SnapshotConversion {
-    /// A converter for files decoded by `source` and written (and, when `verifies`, read back) by `target`; nil when the pair or its options need whole documents.
-    static func streamingConverter(from source: AnyDocumentCodec, to target: AnyDocumentCodec, verifies: Bool) -> (any StreamingFileConverter)?
+    /// A converter for files decoded by `source` and written (and, when `verifies`, read back) by `target`; nil when
+    /// the pair or its options need whole documents.
+    static func streamingConverter(
+        from source: AnyDocumentCodec, to target: AnyDocumentCodec, verifies: Bool
+    ) -> (any StreamingFileConverter)?
 }
 
 /// Reads `buffer.count` bytes at most of the input at a byte offset; returns how many it read (0 at the end).

@@ -22,7 +22,8 @@ extension Difference {
         public var actualWindow: String
 
         public init(
-            offset: Int, expectedLength: Int, actualLength: Int, expectedSHA256: SHA256Digest, actualSHA256: SHA256Digest,
+            offset: Int, expectedLength: Int, actualLength: Int, expectedSHA256: SHA256Digest,
+            actualSHA256: SHA256Digest,
             windowStart: Int, expectedWindow: String, actualWindow: String
         ) {
             self.offset = offset

@@ -106,7 +106,8 @@ public struct AnyDocumentCodec: Sendable {
 
     /// Writes a snapshot to a URL with progress; see `DocumentCodec.write(_:to:previous:contentType:progress:)`.
     public func write(
-        _ snapshot: AnySnapshot, to url: URL, previous: AnySnapshot?, contentType: UTType, progress: consuming Subprogress
+        _ snapshot: AnySnapshot, to url: URL, previous: AnySnapshot?, contentType: UTType,
+        progress: consuming Subprogress
     ) async throws {
         try await box.write(snapshot, to: url, previous: previous, contentType: contentType, progress: progress)
     }
@@ -122,7 +123,9 @@ public struct AnyDocumentCodec: Sendable {
     /// The anonymized document of `file`; see `AnonymizableCodec.anonymize(_:contentType:with:)`.
     ///
     /// Throws a `CodecError` with the code `anonymize.unsupported` when the codec lacks the capability.
-    public func anonymize(_ file: FileWrapper, contentType: UTType, with anonymizer: inout Anonymizer) throws -> FileWrapper {
+    public func anonymize(
+        _ file: FileWrapper, contentType: UTType, with anonymizer: inout Anonymizer
+    ) throws -> FileWrapper {
         try box.anonymize(file, contentType: contentType, with: &anonymizer)
     }
 
@@ -154,10 +157,15 @@ private class AnyCodecBox: @unchecked Sendable {
     func read(from url: URL, contentType: UTType, progress: consuming Subprogress) async throws -> AnySnapshot {
         preconditionFailure("abstract")
     }
-    func write(_ snapshot: AnySnapshot, to url: URL, previous: AnySnapshot?, contentType: UTType, progress: consuming Subprogress) async throws {
+    func write(
+        _ snapshot: AnySnapshot, to url: URL, previous: AnySnapshot?, contentType: UTType,
+        progress: consuming Subprogress
+    ) async throws {
         preconditionFailure("abstract")
     }
-    func differences(expected: AnySnapshot, actual: AnySnapshot) throws -> [SnapshotDifference] { preconditionFailure("abstract") }
+    func differences(expected: AnySnapshot, actual: AnySnapshot) throws -> [SnapshotDifference] {
+        preconditionFailure("abstract")
+    }
     var supportsAnonymization: Bool { preconditionFailure("abstract") }
     func anonymize(_ file: FileWrapper, contentType: UTType, with anonymizer: inout Anonymizer) throws -> FileWrapper {
         preconditionFailure("abstract")
@@ -188,7 +196,9 @@ private final class CodecBox<Codec: DocumentCodec>: AnyCodecBox, @unchecked Send
         return try Self.configure(configurable, options)
     }
 
-    private static func configure<Configurable: ConfigurableCodec>(_ type: Configurable.Type, _ options: CodecOptions) throws -> AnyDocumentCodec {
+    private static func configure<Configurable: ConfigurableCodec>(
+        _ type: Configurable.Type, _ options: CodecOptions
+    ) throws -> AnyDocumentCodec {
         try type.configured(options)
     }
     override var readableContentTypes: [UTType] { Codec.readableContentTypes }
@@ -198,7 +208,8 @@ private final class CodecBox<Codec: DocumentCodec>: AnyCodecBox, @unchecked Send
         guard let value = snapshot.value as? Codec.Snapshot else {
             throw CodecError(
                 code: .codecs(.registrySnapshotMismatch),
-                message: "a snapshot of the \(snapshot.codecIdentifier) codec was given to the \(Codec.identifier) codec")
+                message:
+                    "a snapshot of the \(snapshot.codecIdentifier) codec was given to the \(Codec.identifier) codec")
         }
         return value
     }
@@ -211,7 +222,8 @@ private final class CodecBox<Codec: DocumentCodec>: AnyCodecBox, @unchecked Send
         try CodecCall.encode(codec, try unwrap(snapshot), previous: previous, contentType: contentType)
     }
 
-    override func read(from url: URL, contentType: UTType, progress: consuming Subprogress) async throws -> AnySnapshot {
+    override func read(from url: URL, contentType: UTType, progress: consuming Subprogress) async throws -> AnySnapshot
+    {
         do {
             let value = try await codec.read(from: url, contentType: contentType, progress: progress)
             return AnySnapshot(value, codecIdentifier: Codec.identifier)
@@ -221,7 +233,8 @@ private final class CodecBox<Codec: DocumentCodec>: AnyCodecBox, @unchecked Send
     }
 
     override func write(
-        _ snapshot: AnySnapshot, to url: URL, previous: AnySnapshot?, contentType: UTType, progress: consuming Subprogress
+        _ snapshot: AnySnapshot, to url: URL, previous: AnySnapshot?, contentType: UTType,
+        progress: consuming Subprogress
     ) async throws {
         let value = try unwrap(snapshot)
         let previousValue = try previous.map(unwrap)
@@ -234,10 +247,13 @@ private final class CodecBox<Codec: DocumentCodec>: AnyCodecBox, @unchecked Send
 
     override var supportsAnonymization: Bool { Codec.self is any AnonymizableCodec.Type }
 
-    override func anonymize(_ file: FileWrapper, contentType: UTType, with anonymizer: inout Anonymizer) throws -> FileWrapper {
+    override func anonymize(
+        _ file: FileWrapper, contentType: UTType, with anonymizer: inout Anonymizer
+    ) throws -> FileWrapper {
         guard let anonymizable = codec as? any AnonymizableCodec else {
             throw CodecError(
-                code: .codecs(.anonymizeUnsupported), message: "the \(Codec.identifier) codec cannot anonymize documents",
+                code: .codecs(.anonymizeUnsupported),
+                message: "the \(Codec.identifier) codec cannot anonymize documents",
                 file: file.filename ?? file.preferredFilename)
         }
         do {

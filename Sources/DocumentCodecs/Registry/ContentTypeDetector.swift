@@ -31,7 +31,8 @@ import DocumentModels
 /// ``Order/contentFirst`` (what a batch conversion uses, where extensions lie) lets a signature decide,
 /// unless the extension's type refines it (conforms to the signature's type) or names a format built on it
 /// (conforms to nothing but `public.data`, `public.item`, `public.content`, `public.composite-content`,
-/// as an app's own document type often does); without a signature it tries the extension, then a guess. When no step finds a type that a codec reads, the result has no codec and
+/// as an app's own document type often does); without a signature it tries the extension, then a guess. When no step
+/// finds a type that a codec reads, the result has no codec and
 /// the most specific type found (a signature's, else the extension's, else a guess, else `public.folder`
 /// or `public.data`). The same path, bytes and registry always give the same answer.
 public struct ContentTypeDetector: Sendable {
@@ -103,7 +104,8 @@ public struct ContentTypeDetector: Sendable {
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
         let folder = exists && isFolder.boolValue
-        let sniffed: Sniffed? = exists ? (folder ? Self.sniffFolder(at: url) : Self.sniff(Self.leadingBytes(of: url))) : nil
+        let sniffed: Sniffed? =
+            exists ? (folder ? Self.sniffFolder(at: url) : Self.sniff(Self.leadingBytes(of: url))) : nil
         return detect(filenameExtension: url.pathExtension, isFolder: folder, sniffed: sniffed)
     }
 
@@ -118,14 +120,19 @@ public struct ContentTypeDetector: Sendable {
         var steps: [(type: UTType, source: Source)] = []
         switch order {
         case .extensionFirst:
-            steps = candidates.map { ($0, .filenameExtension) } + [signature, guess].compactMap { $0.map { ($0, .contents) } }
+            steps =
+                candidates.map { ($0, .filenameExtension) }
+                + [signature, guess].compactMap { $0.map { ($0, .contents) } }
         case .contentFirst:
             if let signature {
                 // A signature is certain about the container; an extension type may still name the format
                 // built on it: one that refines the signature's type (an `.svg` for XML), or an app's type
                 // that conforms to nothing more specific than `public.data` (a `.notebookv1` keyed archive).
                 // A type that says something else (`.txt`: text) loses to the signature.
-                steps = candidates.filter { Self.mayStandIn($0, for: signature) }.map { ($0, .filenameExtension) } + [(signature, .contents)]
+                steps =
+                    candidates.filter { Self.mayStandIn($0, for: signature) }.map { ($0, .filenameExtension) } + [
+                        (signature, .contents)
+                    ]
             } else {
                 steps = candidates.map { ($0, .filenameExtension) } + (guess.map { [($0, Source.contents)] } ?? [])
             }
@@ -135,7 +142,9 @@ public struct ContentTypeDetector: Sendable {
                 return Detection(contentType: step.type, source: step.source, codec: codec)
             }
         }
-        if order == .contentFirst, let signature { return Detection(contentType: signature, source: .contents, codec: nil) }
+        if order == .contentFirst, let signature {
+            return Detection(contentType: signature, source: .contents, codec: nil)
+        }
         if let first = candidates.first { return Detection(contentType: first, source: .filenameExtension, codec: nil) }
         if let sniffed { return Detection(contentType: sniffed.contentType, source: .contents, codec: nil) }
         return Detection(contentType: folder ? .folder : .data, source: .fallback, codec: nil)
@@ -143,7 +152,9 @@ public struct ContentTypeDetector: Sendable {
 
     /// The types that say nothing about a format: an extension type that conforms only to these
     /// does not contradict any signature.
-    public static let formatlessTypes: Set<String> = ["public.data", "public.item", "public.content", "public.composite-content"]
+    public static let formatlessTypes: Set<String> = [
+        "public.data", "public.item", "public.content", "public.composite-content",
+    ]
 
     /// Whether an extension's type may name the format of a file whose contents show `signature`.
     public static func mayStandIn(_ candidate: UTType, for signature: UTType) -> Bool {
@@ -155,7 +166,9 @@ public struct ContentTypeDetector: Sendable {
         if let declared = UTType(identifier) { return declared }
         let lowered = identifier.lowercased()
         for codec in codecs.codecs {
-            if let type = codec.readableContentTypes.first(where: { $0.identifier.lowercased() == lowered }) { return type }
+            if let type = codec.readableContentTypes.first(where: { $0.identifier.lowercased() == lowered }) {
+                return type
+            }
         }
         return UTType(importedAs: identifier)
     }
@@ -164,7 +177,9 @@ public struct ContentTypeDetector: Sendable {
     public func extensionCandidates(_ filenameExtension: String, isFolder: Bool) -> [UTType] {
         guard !filenameExtension.isEmpty else { return [] }
         let lowered = filenameExtension.lowercased()
-        var candidates = UTType.types(tag: filenameExtension, tagClass: .filenameExtension, conformingTo: nil).filter { !$0.isDynamic }
+        var candidates = UTType.types(tag: filenameExtension, tagClass: .filenameExtension, conformingTo: nil).filter {
+            !$0.isDynamic
+        }
         for codec in codecs.codecs {
             for type in codec.readableContentTypes where type.tags[.filenameExtension] == nil {
                 let lastComponent = type.identifier.split(separator: ".").last.map { $0.lowercased() }
@@ -179,7 +194,10 @@ public struct ContentTypeDetector: Sendable {
         var extensions: [String] = []
         for type in codec.readableContentTypes {
             let declared = type.tags[.filenameExtension] ?? []
-            let names = declared.isEmpty ? (type.isDeclared ? [] : type.identifier.split(separator: ".").last.map { [String($0)] } ?? []) : declared
+            let names =
+                declared.isEmpty
+                ? (type.isDeclared ? [] : type.identifier.split(separator: ".").last.map { [String($0)] } ?? [])
+                : declared
             for name in names.map({ $0.lowercased() }) where !extensions.contains(name) { extensions.append(name) }
         }
         return extensions
@@ -197,7 +215,9 @@ public struct ContentTypeDetector: Sendable {
     public static func sniffFolder(at url: URL) -> Sniffed? {
         let marker = url.appendingPathComponent("TXT.rtf")
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: marker.path, isDirectory: &isFolder), !isFolder.boolValue else { return nil }
+        guard FileManager.default.fileExists(atPath: marker.path, isDirectory: &isFolder), !isFolder.boolValue else {
+            return nil
+        }
         return Sniffed(contentType: .rtfd, isSignature: true)
     }
 
@@ -211,7 +231,9 @@ public struct ContentTypeDetector: Sendable {
         if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
             return guess(.plainText)
         }
-        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return guess(.utf16ExternalPlainText) }
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
+            return guess(.utf16ExternalPlainText)
+        }
         let hasUTF8Mark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
         let body = bytes[(hasUTF8Mark ? 3 : 0)...]
         if body.starts(with: Array("{\\rtf".utf8)) { return signature(.rtf) }
@@ -219,7 +241,8 @@ public struct ContentTypeDetector: Sendable {
         while start < body.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(body[start]) { start += 1 }
         let trimmed = body[start...]
         if trimmed.starts(with: Array("<?xml".utf8)) || trimmed.starts(with: Array("<plist".utf8))
-            || trimmed.starts(with: Array("<!DOCTYPE plist".utf8)) {
+            || trimmed.starts(with: Array("<!DOCTYPE plist".utf8))
+        {
             let text = String(decoding: trimmed, as: UTF8.self)
             return signature(text.contains("<plist") || text.contains("<!DOCTYPE plist") ? .xmlPropertyList : .xml)
         }
@@ -237,7 +260,9 @@ public struct ContentTypeDetector: Sendable {
         }
         guard first == UInt8(ascii: "{") else { return nil }
         var index = bytes.index(after: bytes.startIndex)
-        func skipSpace() { while index < bytes.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 } }
+        func skipSpace() {
+            while index < bytes.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        }
         skipSpace()
         guard index < bytes.endIndex else { return .json }
         if bytes[index] == UInt8(ascii: "}") { return .json }
@@ -250,7 +275,10 @@ public struct ContentTypeDetector: Sendable {
             }
             index += 1
         } else {
-            while index < bytes.endIndex, !([0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "="), UInt8(ascii: ";"), UInt8(ascii: ":")].contains(bytes[index])) {
+            while index < bytes.endIndex,
+                !([0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "="), UInt8(ascii: ";"), UInt8(ascii: ":")].contains(
+                    bytes[index]))
+            {
                 index += 1
             }
         }

@@ -41,7 +41,8 @@ public struct DocumentWriteConfiguration: Hashable, Sendable {
         self.init(contentType: contentType, fileWrapperHistory: nil)
     }
 
-    package init(contentType: UTType, fileWrapperHistory: FileWrapperHistory?, destinationIsTemporaryItem: Bool = false) {
+    package init(contentType: UTType, fileWrapperHistory: FileWrapperHistory?, destinationIsTemporaryItem: Bool = false)
+    {
         self.contentType = contentType
         self.fileWrapperHistory = fileWrapperHistory
         self.destinationIsTemporaryItem = destinationIsTemporaryItem

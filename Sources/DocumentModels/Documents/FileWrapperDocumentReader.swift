@@ -21,7 +21,9 @@ public struct FileWrapperDocumentReader<Snapshot>: DocumentReader {
     }
 
     /// Reads the wrapper at `source` (contents load on demand) and hands it to the closure.
-    @concurrent public func read(from source: sending URL, progress: consuming Subprogress) async throws -> sending Snapshot {
+    @concurrent public func read(
+        from source: sending URL, progress: consuming Subprogress
+    ) async throws -> sending Snapshot {
         let manager = progress.start(totalCount: 1)
         let wrapper = try FileWrapper(url: source, options: [])
         let snapshot = try await makeSnapshot(wrapper)

@@ -45,7 +45,8 @@ public struct FileWrapperDocumentWriter<Snapshot>: DocumentWriter {
         let wrapper = try await makeFileWrapper(snapshot, previousWrapper)
         manager.complete(count: 1)
         let original = previousWrapper.flatMap { _ in history?.lastFileURL }
-        let options: FileWrapper.WritingOptions = configuration.destinationIsTemporaryItem ? [.withNameUpdating] : [.atomic, .withNameUpdating]
+        let options: FileWrapper.WritingOptions =
+            configuration.destinationIsTemporaryItem ? [.withNameUpdating] : [.atomic, .withNameUpdating]
         try wrapper.write(to: destination, options: options, originalContentsURL: original)
         history?.lastFileWrapper = wrapper
         manager.complete(count: 1)

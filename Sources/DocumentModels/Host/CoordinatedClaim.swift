@@ -56,9 +56,10 @@ final class CoordinatedClaim: Sendable {
 
     deinit { release() }
 
-    private typealias Coordinate = @Sendable (
-        NSFileCoordinator, NSErrorPointer, (URL) -> Void
-    ) -> Void
+    private typealias Coordinate =
+        @Sendable (
+            NSFileCoordinator, NSErrorPointer, (URL) -> Void
+        ) -> Void
 
     private static func claim(_ coordinate: @escaping Coordinate) async throws -> CoordinatedClaim {
         let releaseSignal = DispatchSemaphore(value: 0)
@@ -73,7 +74,9 @@ final class CoordinatedClaim: Sendable {
                     releaseSignal.wait()
                 }
                 if !didRun {
-                    continuation.resume(throwing: coordinationError ?? NSError(domain: NSCocoaErrorDomain, code: NSFileReadUnknownError))
+                    continuation.resume(
+                        throwing: coordinationError ?? NSError(domain: NSCocoaErrorDomain, code: NSFileReadUnknownError)
+                    )
                 }
             }
             thread.name = "docmigrate.DocumentHost.coordination"

@@ -21,14 +21,16 @@ extension DocumentHost where Document: ReadableDocument {
                 throw cancellation
             } catch {
                 throw DocumentHostError.wrapping(
-                    error, operation: .open, reason: .makeDocumentFailed, url: url, summary: "the makeDocument closure failed")
+                    error, operation: .open, reason: .makeDocumentFailed, url: url,
+                    summary: "the makeDocument closure failed")
             }
             let (snapshot, identity) = try await readSnapshot(of: made, at: url, contentType: type, operation: .open)
             do {
                 try await made.apply(snapshot: snapshot.take(), previous: nil)
             } catch {
                 throw DocumentHostError.wrapping(
-                    error, operation: .open, reason: .applyFailed, url: url, summary: "the document could not apply what was read")
+                    error, operation: .open, reason: .applyFailed, url: url,
+                    summary: "the document could not apply what was read")
             }
             document = made
             self.contentType = type
@@ -92,7 +94,8 @@ extension DocumentHost where Document: ReadableDocument {
         let document = requiredDocument
         guard let url = configuration.fileURL, let type = contentType else {
             throw DocumentHostError(
-                file: nil, code: DocumentHostErrorCode(.revert, .noFile), message: "the document was never saved, so there is no file to revert to")
+                file: nil, code: DocumentHostErrorCode(.revert, .noFile),
+                message: "the document was never saved, so there is no file to revert to")
         }
         let savedWrapper = fileWrapperHistory.lastFileWrapper
         let (snapshot, identity): (UncheckedTransfer<Document.Reader.Snapshot>, FileIdentity?)
@@ -107,7 +110,8 @@ extension DocumentHost where Document: ReadableDocument {
             try await document.apply(snapshot: snapshot.take(), previous: previous?.take())
         } catch {
             throw DocumentHostError.wrapping(
-                error, operation: .revert, reason: .applyFailed, url: url, summary: "the document could not apply what was read")
+                error, operation: .revert, reason: .applyFailed, url: url,
+                summary: "the document could not apply what was read")
         }
         lastAppliedSnapshot = UncheckedTransfer(snapshot.take() as Any)
         lastWrittenSnapshot = nil
@@ -125,7 +129,8 @@ extension DocumentHost where Document: ReadableDocument {
         return try await Self.coordinatedRead(reader, at: url, operation: operation, progressSlot: progressSlot)
     }
 
-    /// Claims `url` for reading, runs the reader on it and takes the file's identity, all in one hop off the main actor.
+    /// Claims `url` for reading, runs the reader on it and takes the file's identity, all in one hop off the main
+    /// actor.
     ///
     /// One hop rather than one per step (claim, read): every hop between the main actor and the
     /// concurrency pool is a thread hand-off, and `verify` opens thousands of documents.
@@ -164,12 +169,16 @@ extension DocumentHost where Document: ReadableDocument {
             return requested
         }
         if let named = UTType(filenameExtension: url.pathExtension),
-           let match = readable.first(where: { named.conforms(to: $0) }) {
+            let match = readable.first(where: { named.conforms(to: $0) })
+        {
             return match
         }
         throw DocumentHostError(
             file: url.path, code: DocumentHostErrorCode(.open, .unsupportedContentType),
-            message: "the file's extension '\(url.pathExtension)' names none of the types the document reads (\(Self.list(readable)))")
+            message:
+                "the file's extension '\(url.pathExtension)' names none of the types the document reads "
+                + "(\(Self.list(readable)))"
+        )
     }
 }
 

@@ -14,7 +14,8 @@ extension DocumentHost where Document: WritableDocument {
                 message: "the document was never saved, so it has no file to save to; save it to a location first")
         }
         let type = try writableType(requested: nil, operation: .save, url: url)
-        try await write(to: url, contentType: type, operation: .save, checkingExternalChanges: !overwritingExternalChanges)
+        try await write(
+            to: url, contentType: type, operation: .save, checkingExternalChanges: !overwritingExternalChanges)
     }
 
     /// Saves the document to `url` and makes that its file from now on (Save As).
@@ -56,7 +57,8 @@ extension DocumentHost where Document: WritableDocument {
         try await write(to: url, contentType: type, operation: .export, checkingExternalChanges: false)
     }
 
-    /// The type to write: the one asked for if the document lists it, else the file's type if writable, else the first writable one.
+    /// The type to write: the one asked for if the document lists it, else the file's type if writable, else the first
+    /// writable one.
     func writableType(requested: UTType?, operation: DocumentHostOperation, url: URL?) throws -> UTType {
         let writable = Document.writableContentTypes
         if let requested {
@@ -82,7 +84,9 @@ extension DocumentHost where Document: WritableDocument {
     }
 
     /// The save itself: snapshot, writer, coordinated write into a temporary item, one-step replacement, records.
-    func write(to destination: URL, contentType type: UTType, operation: DocumentHostOperation, checkingExternalChanges: Bool) async throws {
+    func write(
+        to destination: URL, contentType type: UTType, operation: DocumentHostOperation, checkingExternalChanges: Bool
+    ) async throws {
         let document = requiredDocument
         let inPlace = operation == .save || operation == .autosave
         let isExport = operation == .export
@@ -101,7 +105,8 @@ extension DocumentHost where Document: WritableDocument {
         }
         let previous = inPlace ? lastWrittenSnapshot?.cast(to: Document.Writer.Snapshot.self) : nil
         let writer = document.writer(
-            configuration: DocumentWriteConfiguration(contentType: type, fileWrapperHistory: history, destinationIsTemporaryItem: true))
+            configuration: DocumentWriteConfiguration(
+                contentType: type, fileWrapperHistory: history, destinationIsTemporaryItem: true))
 
         let identity = try await Self.coordinatedWrite(
             writer, snapshot: snapshot, previous: previous, to: destination, operation: operation,
@@ -128,7 +133,8 @@ extension DocumentHost where Document: WritableDocument {
     @concurrent nonisolated static func coordinatedWrite(
         _ writer: sending Document.Writer, snapshot: UncheckedTransfer<Document.Writer.Snapshot>,
         previous: UncheckedTransfer<Document.Writer.Snapshot>?, to destination: URL, operation: DocumentHostOperation,
-        expectedIdentity: FileIdentity?, incrementalPackage: Bool, history: FileWrapperHistory, progressSlot: ProgressSlot
+        expectedIdentity: FileIdentity?, incrementalPackage: Bool, history: FileWrapperHistory,
+        progressSlot: ProgressSlot
     ) async throws -> FileIdentity? {
         let inPlace = operation == .save || operation == .autosave
         let wrapperBefore = history.lastFileWrapper
@@ -191,7 +197,10 @@ extension DocumentHost where Document: WritableDocument {
         guard replacement.hasTemporaryItem else {
             throw DocumentHostError(
                 file: destination.path, code: DocumentHostErrorCode(operation, .nothingWritten),
-                message: "the writer returned without writing anything at the destination it was given; the file was left as it was")
+                message:
+                    "the writer returned without writing anything at the destination it was given; the file was "
+                    + "left as it was"
+            )
         }
         do {
             try await replacement.replaceDestination()

@@ -25,7 +25,8 @@ public final class DocumentHost<Document: AnyObject> {
     /// It runs on the main actor, may suspend, and may throw `CancellationError` to cancel the
     /// creation. The host also calls it to make the instance an opened file is read into, with the
     /// configuration's `fileURL` already set and no creation source.
-    public typealias MakeDocument = @MainActor (URLDocumentConfiguration, DocumentCreationContext) async throws -> Document
+    public typealias MakeDocument =
+        @MainActor (URLDocumentConfiguration, DocumentCreationContext) async throws -> Document
 
     /// The document's configuration: its file URL, modification date and creation source.
     public let configuration: URLDocumentConfiguration
@@ -39,7 +40,8 @@ public final class DocumentHost<Document: AnyObject> {
     public var currentProgress: ProgressManager? { progressSlot.manager }
 
     let makeDocument: MakeDocument
-    /// Where `currentProgress` is kept: a read or write starts its progress off the main actor, once it holds its claim.
+    /// Where `currentProgress` is kept: a read or write starts its progress off the main actor, once it holds its
+    /// claim.
     let progressSlot = ProgressSlot()
     let changeCounter: DocumentChangeCounter
     let fileWrapperHistory = FileWrapperHistory()

@@ -12,7 +12,10 @@ public struct DocumentHostError: LocatedError {
     public let underlyingError: (any Error)?
 
     /// Creates an error; `DocumentHost` makes these.
-    public init(file: String?, location: ErrorLocation? = nil, code: String, message: String, underlyingError: (any Error)? = nil) {
+    public init(
+        file: String?, location: ErrorLocation? = nil, code: String, message: String,
+        underlyingError: (any Error)? = nil
+    ) {
         self.file = file
         self.location = location
         self.code = code

@@ -47,7 +47,7 @@ extension FileIdentity {
             digest.add([0])
             // A name that is not UTF-8 cannot be passed on as a String; its presence is digested all the same.
             guard let name = String(validating: rawName, as: UTF8.self),
-                  let status = try directory.status(ofEntry: name)
+                let status = try directory.status(ofEntry: name)
             else { continue }
             digest.add(status.inode)
             digest.add(status.size)
@@ -75,7 +75,8 @@ extension FileIdentity {
             for relativePath in relativePaths {
                 accumulator.add(Array(relativePath.utf8))
                 accumulator.add([0])
-                let member = try manager.attributesOfItem(atPath: (path as NSString).appendingPathComponent(relativePath))
+                let member = try manager.attributesOfItem(
+                    atPath: (path as NSString).appendingPathComponent(relativePath))
                 accumulator.add((member[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0)
                 accumulator.add((member[.size] as? NSNumber)?.int64Value ?? 0)
                 let date = (member[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0

@@ -37,7 +37,8 @@ final class ItemReplacement: Sendable {
         #else
         folderURL = try Self.makeFolder(beside: destination)
         #endif
-        temporaryItemURL = folderURL.appendingPathComponent(destination.lastPathComponent, isDirectory: destination.hasDirectoryPath)
+        temporaryItemURL = folderURL.appendingPathComponent(
+            destination.lastPathComponent, isDirectory: destination.hasDirectoryPath)
     }
 
     /// Whether the writer left anything at `temporaryItemURL`.
@@ -65,9 +66,11 @@ final class ItemReplacement: Sendable {
         let name = destination.lastPathComponent
         try openFolders.withLock { folders in
             guard let folders else {
-                throw FileSystemError(operation: "rename", path: temporaryItemURL.path, errorNumber: SystemErrorText.noSuchEntry)
+                throw FileSystemError(
+                    operation: "rename", path: temporaryItemURL.path, errorNumber: SystemErrorText.noSuchEntry)
             }
-            try Self.replace(name, in: folders.parent, withItemIn: folders.saveFolder.descriptor, itemPath: temporaryItemURL.path)
+            try Self.replace(
+                name, in: folders.parent, withItemIn: folders.saveFolder.descriptor, itemPath: temporaryItemURL.path)
         }
         #else
         try Self.replace(destination, withItemAt: temporaryItemURL, folder: folderURL)
@@ -101,7 +104,9 @@ extension ItemReplacement {
     }
 
     /// Flushes the item `name` of the open temporary folder and moves it over `name` in `parent` in one step.
-    fileprivate static func replace(_ name: String, in parent: FileDescriptor, withItemIn temporary: FileDescriptor, itemPath: String) throws {
+    fileprivate static func replace(
+        _ name: String, in parent: FileDescriptor, withItemIn temporary: FileDescriptor, itemPath: String
+    ) throws {
         guard let newItem = try temporary.status(ofEntry: name) else {
             throw FileSystemError(operation: "rename", path: itemPath, errorNumber: SystemErrorText.noSuchEntry)
         }

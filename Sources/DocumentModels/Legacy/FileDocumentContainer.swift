@@ -10,13 +10,16 @@
 public final class FileDocumentContainer<Value: FileDocument>: Document {
     private var storedValue: Value?
 
-    /// The document's current value; change it through `DocumentHost.update(actionName:_:)` so that undo and autosave see it.
+    /// The document's current value; change it through `DocumentHost.update(actionName:_:)` so that undo and autosave
+    /// see it.
     ///
     /// Reading it from a container made with `init()` before the host opened a file into it is a
     /// programming error, as SwiftUI never shows an editor a document it has not read.
     public internal(set) var value: Value {
         get {
-            guard let storedValue else { preconditionFailure("FileDocumentContainer has no value: open a file into it first") }
+            guard let storedValue else {
+                preconditionFailure("FileDocumentContainer has no value: open a file into it first")
+            }
             return storedValue
         }
         set { storedValue = newValue }
@@ -37,7 +40,8 @@ public final class FileDocumentContainer<Value: FileDocument>: Document {
     nonisolated public static var writableContentTypes: [UTType] { Value.writableContentTypes }
 
     /// Reads the value with `init(configuration:)` from the file's wrapper.
-    nonisolated public func reader(configuration: sending ReadConfiguration) -> sending FileWrapperDocumentReader<Value> {
+    nonisolated public func reader(configuration: sending ReadConfiguration) -> sending FileWrapperDocumentReader<Value>
+    {
         let contentType = configuration.contentType
         return FileWrapperDocumentReader(configuration) { file in
             try Value(configuration: FileDocumentReadConfiguration(contentType: contentType, file: file))
@@ -56,10 +60,13 @@ public final class FileDocumentContainer<Value: FileDocument>: Document {
     }
 
     /// Writes the value with `fileWrapper(configuration:)`, passing the wrapper last read or written as `existingFile`.
-    nonisolated public func writer(configuration: sending WriteConfiguration) -> sending FileWrapperDocumentWriter<Value> {
+    nonisolated public func writer(
+        configuration: sending WriteConfiguration
+    ) -> sending FileWrapperDocumentWriter<Value> {
         let contentType = configuration.contentType
         return FileWrapperDocumentWriter(configuration) { value, existingFile in
-            try value.fileWrapper(configuration: FileDocumentWriteConfiguration(contentType: contentType, existingFile: existingFile))
+            try value.fileWrapper(
+                configuration: FileDocumentWriteConfiguration(contentType: contentType, existingFile: existingFile))
         }
     }
 }

@@ -14,7 +14,9 @@ public final class ReferenceFileDocumentContainer<Wrapped: ReferenceFileDocument
     /// Reading it from a container made with `init()` before the host opened a file into it is a programming error.
     public private(set) var document: Wrapped {
         get {
-            guard let storedDocument else { preconditionFailure("ReferenceFileDocumentContainer has no document: open a file into it first") }
+            guard let storedDocument else {
+                preconditionFailure("ReferenceFileDocumentContainer has no document: open a file into it first")
+            }
             return storedDocument
         }
         set { storedDocument = newValue }
@@ -34,7 +36,9 @@ public final class ReferenceFileDocumentContainer<Wrapped: ReferenceFileDocument
     nonisolated public static var writableContentTypes: [UTType] { Wrapped.writableContentTypes }
 
     /// Reads a new instance with `init(configuration:)` from the file's wrapper.
-    nonisolated public func reader(configuration: sending ReadConfiguration) -> sending FileWrapperDocumentReader<Wrapped> {
+    nonisolated public func reader(
+        configuration: sending ReadConfiguration
+    ) -> sending FileWrapperDocumentReader<Wrapped> {
         let contentType = configuration.contentType
         return FileWrapperDocumentReader(configuration) { file in
             try Wrapped(configuration: FileDocumentReadConfiguration(contentType: contentType, file: file))
@@ -49,10 +53,12 @@ public final class ReferenceFileDocumentContainer<Wrapped: ReferenceFileDocument
     /// Captures the document's legacy snapshot, together with the document that serializes it.
     public func snapshot(contentType: UTType) async throws -> sending ReferenceFileDocumentSnapshot<Wrapped> {
         guard let storedDocument else { throw CocoaError(.fileWriteUnknown) }
-        return ReferenceFileDocumentSnapshot(document: storedDocument, snapshot: try storedDocument.snapshot(contentType: contentType))
+        return ReferenceFileDocumentSnapshot(
+            document: storedDocument, snapshot: try storedDocument.snapshot(contentType: contentType))
     }
 
-    /// Serializes with `fileWrapper(snapshot:configuration:)`, passing the wrapper last read or written as `existingFile`.
+    /// Serializes with `fileWrapper(snapshot:configuration:)`, passing the wrapper last read or written as
+    /// `existingFile`.
     nonisolated public func writer(
         configuration: sending WriteConfiguration
     ) -> sending FileWrapperDocumentWriter<ReferenceFileDocumentSnapshot<Wrapped>> {

@@ -62,7 +62,6 @@ struct CoordinationLockFolder: Sendable {
             .mapError { $0 as? FileCoordinationError ?? .lockFolderUnusable(folder, "\($0)") }
     }
 
-
     /// Makes the folder if needed and checks that it can be trusted.
     static func prepare(_ folder: String, mustBePrivate: Bool) throws -> CoordinationLockFolder {
         let fileManager = FileManager.default
@@ -70,14 +69,16 @@ struct CoordinationLockFolder: Sendable {
             try fileManager.createDirectory(
                 atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw FileCoordinationError.lockFolderUnusable(folder, "it could not be created (\(error.localizedDescription))")
+            throw FileCoordinationError.lockFolderUnusable(
+                folder, "it could not be created (\(error.localizedDescription))")
         }
         // attributesOfItem does not follow a final symbolic link, so a planted link is refused.
         let attributes: [FileAttributeKey: Any]
         do {
             attributes = try fileManager.attributesOfItem(atPath: folder)
         } catch {
-            throw FileCoordinationError.lockFolderUnusable(folder, "its attributes could not be read (\(error.localizedDescription))")
+            throw FileCoordinationError.lockFolderUnusable(
+                folder, "its attributes could not be read (\(error.localizedDescription))")
         }
         guard attributes[.type] as? FileAttributeType == .typeDirectory else {
             throw FileCoordinationError.lockFolderUnusable(folder, "it is not a directory")
@@ -119,7 +120,8 @@ struct CoordinationLockFolder: Sendable {
     @discardableResult
     func sweep(limit: Int = sweepLimit) -> Int {
         var removed = 0
-        for name in POSIXFileLock.entryNames(in: path, endingWith: ".lock", limit: limit) where Self.isLockFileName(name) {
+        for name in POSIXFileLock.entryNames(in: path, endingWith: ".lock", limit: limit)
+        where Self.isLockFileName(name) {
             let lockFile = path + "/" + name
             guard let file = POSIXFileLock(existingAt: lockFile) else { continue }
             if file.removeIfUnused(at: lockFile) { removed += 1 }

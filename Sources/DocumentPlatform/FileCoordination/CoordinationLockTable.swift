@@ -47,7 +47,9 @@ struct CoordinationClaim: Sendable {
             // The first access of a claim (most claims have one) needs no merging: each ancestor is a
             // proper prefix of the next and of the key, so in canonical order the ancestors' tree locks
             // come first, shortest first, then the key's item lock, then its tree lock.
-            var ordered = CoordinationPath.ancestors(of: key).map { (lock: CoordinationLock(scope: .tree, path: $0), mode: Mode.shared) }
+            var ordered = CoordinationPath.ancestors(of: key).map {
+                (lock: CoordinationLock(scope: .tree, path: $0), mode: Mode.shared)
+            }
             ordered.append((lock: CoordinationLock(scope: .item, path: key), mode: mode))
             if excludesContents { ordered.append((lock: CoordinationLock(scope: .tree, path: key), mode: .exclusive)) }
             locks = ordered
@@ -59,7 +61,9 @@ struct CoordinationClaim: Sendable {
             wanted[lock] = (wanted[lock] == .exclusive || mode == .exclusive) ? .exclusive : .shared
         }
         want(CoordinationLock(scope: .item, path: key), mode)
-        for ancestor in CoordinationPath.ancestors(of: key) { want(CoordinationLock(scope: .tree, path: ancestor), .shared) }
+        for ancestor in CoordinationPath.ancestors(of: key) {
+            want(CoordinationLock(scope: .tree, path: ancestor), .shared)
+        }
         if excludesContents { want(CoordinationLock(scope: .tree, path: key), .exclusive) }
         locks = wanted.sorted { $0.key < $1.key }.map { (lock: $0.key, mode: $0.value) }
     }
@@ -169,7 +173,9 @@ final class CoordinationLockTable: Sendable {
         var taken: [CoordinationLock] = []
         do {
             for (lock, mode) in claim.locks {
-                try acquire(lock, mode: mode, token: token, purpose: purpose, folder: folder, claim: claim, isCancelled: isCancelled)
+                try acquire(
+                    lock, mode: mode, token: token, purpose: purpose, folder: folder, claim: claim,
+                    isCancelled: isCancelled)
                 taken.append(lock)
             }
         } catch {
@@ -191,7 +197,9 @@ final class CoordinationLockTable: Sendable {
         for (lock, mode) in claim.locks {
             let outcome = state.withLock { state -> Outcome in
                 var entry = state.entries[lock] ?? Entry()
-                let outcome = attempt(&entry, idleFiles: &state.idleFiles, lock: lock, mode: mode, token: token, purpose: purpose, folder: folder, claim: claim)
+                let outcome = attempt(
+                    &entry, idleFiles: &state.idleFiles, lock: lock, mode: mode, token: token, purpose: purpose,
+                    folder: folder, claim: claim)
                 Self.store(entry, for: lock, in: &state)
                 return outcome
             }
@@ -227,7 +235,9 @@ final class CoordinationLockTable: Sendable {
             }
             let outcome = state.withLock { state -> Outcome in
                 var entry = state.entries[lock] ?? Entry()
-                let outcome = attempt(&entry, idleFiles: &state.idleFiles, lock: lock, mode: mode, token: token, purpose: purpose, folder: folder, claim: claim)
+                let outcome = attempt(
+                    &entry, idleFiles: &state.idleFiles, lock: lock, mode: mode, token: token, purpose: purpose,
+                    folder: folder, claim: claim)
                 if case .wait = outcome {
                     if mode == .exclusive { entry.waitingWriters[token] = purpose }
                     state.waiters[token] = semaphore
@@ -289,7 +299,8 @@ final class CoordinationLockTable: Sendable {
             } catch {
                 if entry.holders.isEmpty { entry.file = nil }
                 return .failed(
-                    .lockFileFailed(lockFile, item: claim.itemPaths.first ?? lock.path, call: error.call, reason: error.reason))
+                    .lockFileFailed(
+                        lockFile, item: claim.itemPaths.first ?? lock.path, call: error.call, reason: error.reason))
             }
         }
         entry.holders[token] = Holder(purpose: purpose, mode: mode)
@@ -307,7 +318,8 @@ final class CoordinationLockTable: Sendable {
         return idleFiles.remove(at: index).file
     }
 
-    /// Unlocks the file of an entry its last holder left and keeps it open among the idle files; called under the mutex.
+    /// Unlocks the file of an entry its last holder left and keeps it open among the idle files; called under the
+    /// mutex.
     ///
     /// A file that cannot be unlocked is closed instead, which drops the lock all the same. The
     /// oldest idle file beyond `idleFileLimit` is deleted if no other process uses it and closed.

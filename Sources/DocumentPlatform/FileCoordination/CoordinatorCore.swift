@@ -52,9 +52,11 @@ final class CoordinatorCore: Sendable {
         return withUnsafeMutableBytes(of: &bytes) { raw in
             raw[6] = (raw[6] & 0x0F) | 0x40
             raw[8] = (raw[8] & 0x3F) | 0x80
-            return UUID(uuid: (
-                raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
-                raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]))
+            return UUID(
+                uuid: (
+                    raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
+                    raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]
+                ))
         }
     }
 
@@ -114,7 +116,9 @@ final class CoordinatorCore: Sendable {
     /// Checks a call and works out its locks; throws what the call must fail with before it waits.
     func prepare(_ accesses: [CoordinatedAccess]) throws(FileCoordinationError) -> PreparedClaim {
         let firstPath = accesses.first?.url.path ?? "/"
-        for access in accesses { precondition(access.url.isFileURL, "NSFileCoordinator: \(access.url) is not a file URL") }
+        for access in accesses {
+            precondition(access.url.isFileURL, "NSFileCoordinator: \(access.url) is not a file URL")
+        }
         guard !isCancelled else { throw .cancelled(firstPath) }
         let writes = accesses.contains(where: \.isWriting)
         if writes, state.withLock({ $0.runningWriteAccessors > 0 }) { throw .nestedWrite(firstPath) }
@@ -151,7 +155,8 @@ final class CoordinatorCore: Sendable {
     /// Takes a prepared claim, blocking the calling thread until it is held or the coordinator is cancelled.
     func acquire(_ prepared: PreparedClaim) throws(FileCoordinationError) {
         try CoordinationLockTable.shared.acquire(
-            prepared.claim, token: prepared.token, purpose: purposeIdentifier, folder: prepared.folder) { isCancelled }
+            prepared.claim, token: prepared.token, purpose: purposeIdentifier, folder: prepared.folder
+        ) { isCancelled }
     }
 
     /// Runs `accessor` under a held claim, making the upload snapshots first, and releases the claim.

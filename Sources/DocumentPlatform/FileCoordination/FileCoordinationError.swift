@@ -52,7 +52,9 @@ public struct FileCoordinationError: LocatedError, CustomNSError, Sendable {
     static func lockFolderUnusable(_ folder: String, _ reason: String) -> Self {
         Self(
             file: folder, code: .lockFolderUnusable,
-            message: "the coordination lock folder cannot be used: \(reason); set DOCMIGRATE_COORDINATION_DIRECTORY to a private folder",
+            message:
+                "the coordination lock folder cannot be used: \(reason); set DOCMIGRATE_COORDINATION_DIRECTORY to a "
+                + "private folder",
             errorCode: NSFileLockingError)
     }
 
@@ -68,7 +70,9 @@ public struct FileCoordinationError: LocatedError, CustomNSError, Sendable {
     static func nestedWrite(_ path: String) -> Self {
         Self(
             file: path, code: .nestedWrite,
-            message: "a coordinated write was started inside a write accessor of the same file coordinator; only a nested read is allowed",
+            message:
+                "a coordinated write was started inside a write accessor of the same file coordinator; only a "
+                + "nested read is allowed",
             errorCode: NSFileLockingError)
     }
 

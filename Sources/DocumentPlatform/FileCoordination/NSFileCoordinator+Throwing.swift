@@ -56,7 +56,9 @@ extension NSFileCoordinator {
     ) throws -> Result {
         var outcome: Swift.Result<Result, any Error>?
         var coordinationError: NSError?
-        coordinate(writingItemAt: url1, options: options1, writingItemAt: url2, options: options2, error: &coordinationError) {
+        coordinate(
+            writingItemAt: url1, options: options1, writingItemAt: url2, options: options2, error: &coordinationError
+        ) {
             first, second in
             outcome = Swift.Result { try body(first, second) }
         }

@@ -129,7 +129,8 @@ open class NSFileCoordinator: NSObject {
         core.cancel()
     }
 
-    /// Records that the item at `oldURL` is about to move to `newURL`; presenters are not supported, so nothing is sent.
+    /// Records that the item at `oldURL` is about to move to `newURL`; presenters are not supported, so nothing is
+    /// sent.
     open func item(at oldURL: URL, willMoveTo newURL: URL) {
         core.recordMove(from: oldURL, to: newURL, completed: false)
     }
@@ -257,7 +258,8 @@ private struct OperationQueueBox: @unchecked Sendable {
     ///
     /// When an upload snapshot cannot be made the claim is released and the accessor gets the error instead.
     func runHolding(
-        _ prepared: CoordinatorCore.PreparedClaim, core: CoordinatorCore, accessor: @escaping @Sendable ((any Error)?) -> Void
+        _ prepared: CoordinatorCore.PreparedClaim, core: CoordinatorCore,
+        accessor: @escaping @Sendable ((any Error)?) -> Void
     ) {
         queue.addOperation {
             do throws(FileCoordinationError) {

@@ -60,7 +60,8 @@ extension FileWrapper {
     }
 
     private static func collectDifferences(
-        actual: FileWrapper, expected: FileWrapper, member: String, into differences: inout [FileWrapperContentDifference]
+        actual: FileWrapper, expected: FileWrapper, member: String,
+        into differences: inout [FileWrapperContentDifference]
     ) {
         if actual.isRegularFile && expected.isRegularFile {
             guard let actualData = actual.regularFileContents, let expectedData = expected.regularFileContents else {
@@ -85,7 +86,8 @@ extension FileWrapper {
                     differences.append(.init(member: prefix + key, kind: .missing))
                     continue
                 }
-                collectDifferences(actual: actualChild, expected: expectedChild, member: prefix + key, into: &differences)
+                collectDifferences(
+                    actual: actualChild, expected: expectedChild, member: prefix + key, into: &differences)
             }
             for key in actualChildren.keys where expectedChildren[key] == nil {
                 differences.append(.init(member: prefix + key, kind: .unexpected))
@@ -100,7 +102,8 @@ extension FileWrapper {
         let mismatch = left.withUnsafeBytes { (leftBytes: UnsafeRawBufferPointer) -> Int? in
             right.withUnsafeBytes { (rightBytes: UnsafeRawBufferPointer) -> Int? in
                 if let leftBase = leftBytes.baseAddress, let rightBase = rightBytes.baseAddress,
-                   memcmp(leftBase, rightBase, common) == 0 {
+                    memcmp(leftBase, rightBase, common) == 0
+                {
                     return nil
                 }
                 for index in 0..<common where leftBytes[index] != rightBytes[index] { return index }

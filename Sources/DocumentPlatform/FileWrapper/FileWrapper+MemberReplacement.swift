@@ -36,15 +36,17 @@ extension FileWrapper {
     /// destination not being the original, or any failure before the rename (the whole-package path
     /// then meets it again and reports it as it always has). Nothing on disk has changed when it
     /// returns nil, apart from the temporary folder beside the package, which is gone again.
-    func replaceTheOneChangedMember(named name: String, in parent: FileDescriptor, originalFolder: FileDescriptor) -> [FileWrapper]? {
+    func replaceTheOneChangedMember(
+        named name: String, in parent: FileDescriptor, originalFolder: FileDescriptor
+    ) -> [FileWrapper]? {
         guard let destination = try? parent.openDirectory(named: name),
-              let destinationStatus = try? destination.status(), let originalStatus = try? originalFolder.status(),
-              destinationStatus.device == originalStatus.device, destinationStatus.inode == originalStatus.inode
+            let destinationStatus = try? destination.status(), let originalStatus = try? originalFolder.status(),
+            destinationStatus.device == originalStatus.device, destinationStatus.inode == originalStatus.inode
         else { return nil }
         let survey = MemberReplacementSurvey()
         survey.writtenWithOriginal.append(self)
         guard surveyFolder(destination, status: destinationStatus, survey: survey), let changed = survey.changed,
-              let data = changed.wrapper.regularFileContents
+            let data = changed.wrapper.regularFileContents
         else { return nil }
 
         // Held until the end of this scope: its lock tells other saves that this folder is in use.
@@ -74,9 +76,11 @@ extension FileWrapper {
         // An unloaded folder is loaded here as the whole-package path would load it; a failed load is
         // reported by that path.
         guard let children = loadedChildren(), status.kind == .directory,
-              status.permissions == permissions(default: 0o777) & ~FileCreationMask.current
+            status.permissions == permissions(default: 0o777) & ~FileCreationMask.current
         else { return false }
-        if let date = modificationDate, !(abs(Double(status.modificationSeconds) - date.timeIntervalSince1970) < 1) { return false }
+        if let date = modificationDate, !(abs(Double(status.modificationSeconds) - date.timeIntervalSince1970) < 1) {
+            return false
+        }
 
         // The same names on disk as in the tree: nothing to add or remove, no skipped `X.tiff`, no name
         // that is not UTF-8. Every child's name is found on disk below (each is opened or its status
@@ -91,7 +95,9 @@ extension FileWrapper {
         for (key, child) in children {
             // A child with another name on disk is renamed by this save; the whole-package path decides what it holds.
             guard let filename = child.filename, ChildKey(filename) == key else {
-                if child.isRegularFile, child.filename == nil, recordChanged(child, named: key.name, in: folder, folderStatus: status, survey: survey) {
+                if child.isRegularFile, child.filename == nil,
+                    recordChanged(child, named: key.name, in: folder, folderStatus: status, survey: survey)
+                {
                     continue
                 }
                 return false
@@ -101,8 +107,9 @@ extension FileWrapper {
             case .symbolicLink:
                 return false
             case .directory:
-                guard let subfolder = try? folder.openDirectory(named: key.name), let subfolderStatus = try? subfolder.status(),
-                      child.surveyFolder(subfolder, status: subfolderStatus, survey: survey)
+                guard let subfolder = try? folder.openDirectory(named: key.name),
+                    let subfolderStatus = try? subfolder.status(),
+                    child.surveyFolder(subfolder, status: subfolderStatus, survey: survey)
                 else { return false }
             case .regular:
                 // What `originalIsUnchanged(named:in:)` asks before it looks at the disk.
@@ -120,22 +127,31 @@ extension FileWrapper {
         let statuses = folder.statuses(ofEntries: candidateNames)
         for (index, candidate) in candidates.enumerated() {
             if let entryStatus = statuses[index], entryStatus.kind == .regular,
-               abs(Double(entryStatus.modificationSeconds) - candidate.date.timeIntervalSince1970) < 1 {
+                abs(Double(entryStatus.modificationSeconds) - candidate.date.timeIntervalSince1970) < 1
+            {
                 continue
             }
-            guard recordChanged(candidate.wrapper, named: candidateNames[index], in: folder, folderStatus: status, survey: survey) else { return false }
+            guard
+                recordChanged(
+                    candidate.wrapper, named: candidateNames[index], in: folder, folderStatus: status, survey: survey)
+            else { return false }
         }
         return true
     }
 
     /// Records `child` (a child of this folder) as the member to write; false when it cannot be the one.
     private func recordChanged(
-        _ child: FileWrapper, named name: String, in folder: FileDescriptor, folderStatus: FileStatus, survey: MemberReplacementSurvey
+        _ child: FileWrapper, named name: String, in folder: FileDescriptor, folderStatus: FileStatus,
+        survey: MemberReplacementSurvey
     ) -> Bool {
-        guard survey.changed == nil, let status = try? folder.status(ofEntry: name), status.kind == .regular else { return false }
+        guard survey.changed == nil, let status = try? folder.status(ofEntry: name), status.kind == .regular else {
+            return false
+        }
         // The folder's date is set again after the rename, which only its owner (or root) may do.
         let date = modificationDate.flatMap { $0.timeIntervalSince1970.isFinite ? $0 : nil }
-        if let date, abs(date.timeIntervalSince1970) >= 1e15 || !ProcessIdentity.maySetTimes(ofItemOwnedBy: folderStatus.owner) {
+        if let date,
+            abs(date.timeIntervalSince1970) >= 1e15 || !ProcessIdentity.maySetTimes(ofItemOwnedBy: folderStatus.owner)
+        {
             // A date the kernel refuses fails a rewrite, and reporting that is the whole-package path's job.
             return false
         }

@@ -136,10 +136,13 @@ extension FileWrapper {
     ///
     /// Apple's reader skips an entry `X.tiff` when `X` also exists (a legacy icon file), and so does this one.
     /// `depth` is the folder's level below the top of an immediate read.
-    static func readChildren(of directory: FileDescriptor, location: DiskLocation, immediate: Bool, depth: Int = 0) throws -> [ChildKey: FileWrapper] {
+    static func readChildren(
+        of directory: FileDescriptor, location: DiskLocation, immediate: Bool, depth: Int = 0
+    ) throws -> [ChildKey: FileWrapper] {
         var children: [ChildKey: FileWrapper] = [:]
         for name in try memberNames(of: directory) {
-            let child = try readChild(named: name, in: directory, location: location.appending(name), immediate: immediate, depth: depth + 1)
+            let child = try readChild(
+                named: name, in: directory, location: location.appending(name), immediate: immediate, depth: depth + 1)
             children[ChildKey(name)] = child
         }
         return children
@@ -161,21 +164,28 @@ extension FileWrapper {
     }
 
     /// One child of an open folder, read through that folder's descriptor.
-    static func readChild(named name: String, in directory: FileDescriptor, location: DiskLocation, immediate: Bool, depth: Int = 1) throws -> FileWrapper {
+    static func readChild(
+        named name: String, in directory: FileDescriptor, location: DiskLocation, immediate: Bool, depth: Int = 1
+    ) throws -> FileWrapper {
         guard let status = try directory.status(ofEntry: name) else {
             throw FileSystemError(operation: "lstat", path: location.path, errorNumber: SystemErrorText.noSuchEntry)
         }
         let contents: Contents
         switch status.kind {
         case .regular:
-            contents = immediate ? .regular(.loaded(try directory.openRegularFile(named: name).readToEnd())) : .regular(.unloaded(location))
+            contents =
+                immediate
+                ? .regular(.loaded(try directory.openRegularFile(named: name).readToEnd()))
+                : .regular(.unloaded(location))
         case .directory:
             if immediate {
                 guard depth < maximumImmediateDepth else {
-                    throw FileWrapperError.tooDeep(at: location.rootPath, member: location.member ?? name, limit: maximumImmediateDepth)
+                    throw FileWrapperError.tooDeep(
+                        at: location.rootPath, member: location.member ?? name, limit: maximumImmediateDepth)
                 }
                 let folder = try directory.openDirectory(named: name)
-                contents = .directory(.loaded(try readChildren(of: folder, location: location, immediate: true, depth: depth)))
+                contents = .directory(
+                    .loaded(try readChildren(of: folder, location: location, immediate: true, depth: depth)))
             } else {
                 contents = .directory(.unloaded(location))
             }
@@ -184,7 +194,8 @@ extension FileWrapper {
         case .other:
             throw FileSystemError(operation: "open", path: location.path, errorNumber: SystemErrorText.invalidArgument)
         }
-        let child = FileWrapper(contents: contents, attributes: attributes(from: status), preferredFilename: name, filename: name)
+        let child = FileWrapper(
+            contents: contents, attributes: attributes(from: status), preferredFilename: name, filename: name)
         child.adoptChildren()
         return child
     }
@@ -212,7 +223,8 @@ extension FileWrapper {
             guard let last = location.components.last else {
                 return try FileDescriptor.openRegularFile(atPath: location.rootPath).readToEnd()
             }
-            let parent = try openDirectory(at: DiskLocation(rootPath: location.rootPath, components: location.components.dropLast()))
+            let parent = try openDirectory(
+                at: DiskLocation(rootPath: location.rootPath, components: location.components.dropLast()))
             return try parent.openRegularFile(named: last).readToEnd()
         } catch let failure as FileSystemError {
             throw FileWrapperError.reading(failure, member: location.member)
@@ -251,7 +263,9 @@ extension FileWrapper {
         case .regular(.loaded), .directory(.loaded), .symbolicLink: isLoaded = true
         default: isLoaded = false
         }
-        let unchanged = sameKind && isLoaded && modificationDate.map { abs($0.timeIntervalSince1970 - Double(status.modificationSeconds)) < 1 } == true
+        let unchanged =
+            sameKind && isLoaded
+            && modificationDate.map { abs($0.timeIntervalSince1970 - Double(status.modificationSeconds)) < 1 } == true
 
         if status.kind == .directory, case .directory(.loaded(let oldChildren)) = contents {
             // Reconcile: list the folder now, re-read the children that are still there, drop the rest.
@@ -272,7 +286,8 @@ extension FileWrapper {
                 } else {
                     let root = DiskLocation(rootPath: path, components: [])
                     do {
-                        children[key] = try Self.readChild(named: name, in: folder, location: root.appending(name), immediate: immediate)
+                        children[key] = try Self.readChild(
+                            named: name, in: folder, location: root.appending(name), immediate: immediate)
                     } catch let failure as FileSystemError {
                         throw FileWrapperError.reading(failure, member: name)
                     }

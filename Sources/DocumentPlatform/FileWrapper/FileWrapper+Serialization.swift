@@ -26,7 +26,9 @@ enum FileWrapperSerialization {
 
         var bytes: Data {
             var output = Data()
-            for word in [0, permissions, flags, 1] as [UInt32] { withUnsafeBytes(of: word.littleEndian) { output.append(contentsOf: $0) } }
+            for word in [0, permissions, flags, 1] as [UInt32] {
+                withUnsafeBytes(of: word.littleEndian) { output.append(contentsOf: $0) }
+            }
             return output
         }
     }
@@ -53,7 +55,8 @@ enum FileWrapperSerialization {
         func word() -> UInt32? {
             guard bytes.count - offset >= 4 else { return nil }
             defer { offset += 4 }
-            return UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
+            return UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(
+                bytes[offset + 3]) << 24
         }
         guard let count = word(), Int(count) <= bytes.count / 8 else { return [:] }
         var result: [String: AttributeRecord] = [:]
@@ -68,7 +71,8 @@ enum FileWrapperSerialization {
             var inner = recordStart + 4
             func innerWord() -> UInt32 {
                 defer { inner += 4 }
-                return UInt32(bytes[inner]) | UInt32(bytes[inner + 1]) << 8 | UInt32(bytes[inner + 2]) << 16 | UInt32(bytes[inner + 3]) << 24
+                return UInt32(bytes[inner]) | UInt32(bytes[inner + 1]) << 8 | UInt32(bytes[inner + 2]) << 16 | UInt32(
+                    bytes[inner + 3]) << 24
             }
             let permissions = innerWord()
             let flags = innerWord()
@@ -122,14 +126,20 @@ extension FileWrapper {
             for key in children.keys.sorted() {
                 guard let child = children[key], let entry = child.serializedEntry() else { return nil }
                 items.append(FlatRTFDContainer.Item(key.name, entry))
-                let flags: UInt32 = child.isDirectory
+                let flags: UInt32 =
+                    child.isDirectory
                     ? FileWrapperSerialization.AttributeRecord.directoryFlag
                     : child.isSymbolicLink ? FileWrapperSerialization.AttributeRecord.symbolicLinkFlag : 0
                 let defaultPermissions: UInt16 = child.isDirectory ? 0o777 : 0o666
-                records.append((key.name, .init(permissions: UInt32(child.permissions(default: defaultPermissions)), flags: flags)))
+                records.append(
+                    (key.name, .init(permissions: UInt32(child.permissions(default: defaultPermissions)), flags: flags))
+                )
             }
             if !records.isEmpty {
-                items.append(FlatRTFDContainer.Item(FileWrapperSerialization.attributesKey, .data(FileWrapperSerialization.encodeAttributeTable(records))))
+                items.append(
+                    FlatRTFDContainer.Item(
+                        FileWrapperSerialization.attributesKey,
+                        .data(FileWrapperSerialization.encodeAttributeTable(records))))
             }
             return .directory(items)
         }
@@ -148,10 +158,15 @@ extension FileWrapper {
             guard let entry = serializedEntry() else { return nil }
             var flags = FileWrapperSerialization.AttributeRecord.wrappedFileFlag
             if isSymbolicLink { flags |= FileWrapperSerialization.AttributeRecord.symbolicLinkFlag }
-            let record = FileWrapperSerialization.AttributeRecord(permissions: UInt32(permissions(default: 0o666)), flags: flags)
+            let record = FileWrapperSerialization.AttributeRecord(
+                permissions: UInt32(permissions(default: 0o666)), flags: flags)
             items = [
                 FlatRTFDContainer.Item(FileWrapperSerialization.plainFileKey, entry),
-                FlatRTFDContainer.Item(FileWrapperSerialization.attributesKey, .data(FileWrapperSerialization.encodeAttributeTable([(FileWrapperSerialization.plainFileKey, record)]))),
+                FlatRTFDContainer.Item(
+                    FileWrapperSerialization.attributesKey,
+                    .data(
+                        FileWrapperSerialization.encodeAttributeTable([(FileWrapperSerialization.plainFileKey, record)])
+                    )),
             ]
         }
         if let name = preferredFilename {
@@ -181,13 +196,15 @@ extension FileWrapper {
             return nil
         }
         let (name, valid) = FileWrapperSerialization.preferredName(
-            utf8: data(FileWrapperSerialization.utf8PreferredNameKey), legacy: data(FileWrapperSerialization.preferredNameKey))
+            utf8: data(FileWrapperSerialization.utf8PreferredNameKey),
+            legacy: data(FileWrapperSerialization.preferredNameKey))
         guard valid else { return nil }
         byName[FileWrapperSerialization.utf8PreferredNameKey] = nil
         byName[FileWrapperSerialization.preferredNameKey] = nil
         let wrapper: FileWrapper?
         if let plain = byName[FileWrapperSerialization.plainFileKey] {
-            let table = data(FileWrapperSerialization.attributesKey).map(FileWrapperSerialization.decodeAttributeTable) ?? [:]
+            let table =
+                data(FileWrapperSerialization.attributesKey).map(FileWrapperSerialization.decodeAttributeTable) ?? [:]
             wrapper = makeWrapper(from: plain, record: table[FileWrapperSerialization.plainFileKey], depth: 0)
         } else {
             wrapper = makeDirectory(from: byName, depth: 0)
@@ -197,7 +214,9 @@ extension FileWrapper {
         return wrapper
     }
 
-    private static func makeWrapper(from entry: FlatRTFDContainer.Entry, record: FileWrapperSerialization.AttributeRecord?, depth: Int) -> FileWrapper? {
+    private static func makeWrapper(
+        from entry: FlatRTFDContainer.Entry, record: FileWrapperSerialization.AttributeRecord?, depth: Int
+    ) -> FileWrapper? {
         switch entry {
         case .data(let data):
             if let record, record.flags & FileWrapperSerialization.AttributeRecord.symbolicLinkFlag != 0 {
@@ -207,7 +226,9 @@ extension FileWrapper {
             }
             let file = FileWrapper(regularFileWithContents: data)
             file.storedAttributes[FileAttributeKey.modificationDate.rawValue] = nil
-            if let record { file.storedAttributes[FileAttributeKey.posixPermissions.rawValue] = NSNumber(value: record.permissions) }
+            if let record {
+                file.storedAttributes[FileAttributeKey.posixPermissions.rawValue] = NSNumber(value: record.permissions)
+            }
             return file
         case .directory(let items):
             var byName: [String: FlatRTFDContainer.Entry] = [:]
@@ -216,7 +237,10 @@ extension FileWrapper {
                 byName[name] = item.entry
             }
             guard let folder = makeDirectory(from: byName, depth: depth + 1) else { return nil }
-            if let record { folder.storedAttributes[FileAttributeKey.posixPermissions.rawValue] = NSNumber(value: record.permissions) }
+            if let record {
+                folder.storedAttributes[FileAttributeKey.posixPermissions.rawValue] = NSNumber(
+                    value: record.permissions)
+            }
             return folder
         }
     }

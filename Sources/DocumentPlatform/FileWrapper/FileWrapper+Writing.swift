@@ -54,7 +54,10 @@ extension FileWrapper {
                 for components in deferredFlushes {
                     var folder = try FileDescriptor.openDirectory(atPath: buildRootPath)
                     for component in components.dropLast() { folder = try folder.openDirectory(named: component) }
-                    guard let last = components.last else { try folder.synchronize(); continue }
+                    guard let last = components.last else {
+                        try folder.synchronize()
+                        continue
+                    }
                     if try folder.status(ofEntry: last)?.kind == .directory {
                         try folder.openDirectory(named: last).synchronize()
                     } else {
@@ -79,15 +82,20 @@ extension FileWrapper {
             throw FileWrapperError.writing(failure)
         }
         var original: OriginalItem?
-        if isDirectory, let originalContentsURL, let originalPath = try? Self.checkedPath(of: originalContentsURL, reading: true),
-           let folder = try? FileDescriptor.openDirectory(atPath: originalPath) {
+        if isDirectory, let originalContentsURL,
+            let originalPath = try? Self.checkedPath(of: originalContentsURL, reading: true),
+            let folder = try? FileDescriptor.openDirectory(atPath: originalPath)
+        {
             original = .folder(folder)
         }
 
         let session: WriteSession
         if options.contains(.atomic), case .folder(let originalFolder) = original,
-           let writtenWithOriginal = replaceTheOneChangedMember(named: name, in: parent, originalFolder: originalFolder) {
-            finishWrite(options: options, originalContentsURL: originalContentsURL, writtenWithOriginal: writtenWithOriginal)
+            let writtenWithOriginal = replaceTheOneChangedMember(
+                named: name, in: parent, originalFolder: originalFolder)
+        {
+            finishWrite(
+                options: options, originalContentsURL: originalContentsURL, writtenWithOriginal: writtenWithOriginal)
             return
         }
         if options.contains(.atomic) {
@@ -97,13 +105,16 @@ extension FileWrapper {
                 saveFolder = try SaveFolder(in: parent)
             } catch let failure as FileSystemError {
                 // Named by the destination: the temporary folder's name means nothing to the user.
-                throw FileWrapperError.writing(FileSystemError(operation: failure.operation, path: path, errorNumber: failure.errorNumber))
+                throw FileWrapperError.writing(
+                    FileSystemError(operation: failure.operation, path: path, errorNumber: failure.errorNumber))
             }
             let temporaryName = saveFolder.name
             let temporary = saveFolder.descriptor
             session = WriteSession(durable: true, destinationPath: path, buildRootPath: temporary.path + "/" + name)
             do {
-                try writeItem(named: name, into: temporary, original: original, replacing: false, components: [], session: session)
+                try writeItem(
+                    named: name, into: temporary, original: original, replacing: false, components: [], session: session
+                )
                 try session.finish(anchor: temporary)
                 try AtomicSwap.moveIntoPlace(name, from: temporary, to: parent, newIsDirectory: isDirectory)
                 try? parent.synchronize()
@@ -116,17 +127,22 @@ extension FileWrapper {
         } else {
             session = WriteSession(durable: false, destinationPath: path, buildRootPath: path)
             do {
-                try writeItem(named: name, into: parent, original: original, replacing: true, components: [], session: session)
+                try writeItem(
+                    named: name, into: parent, original: original, replacing: true, components: [], session: session)
             } catch let failure as FileSystemError {
                 throw FileWrapperError.writing(failure)
             }
         }
 
-        finishWrite(options: options, originalContentsURL: originalContentsURL, writtenWithOriginal: session.writtenWithOriginal)
+        finishWrite(
+            options: options, originalContentsURL: originalContentsURL, writtenWithOriginal: session.writtenWithOriginal
+        )
     }
 
     /// What a successful write changes in the wrappers: the "attributes changed" flags, and the names.
-    private func finishWrite(options: FileWrapper.WritingOptions, originalContentsURL: URL?, writtenWithOriginal: [FileWrapper]) {
+    private func finishWrite(
+        options: FileWrapper.WritingOptions, originalContentsURL: URL?, writtenWithOriginal: [FileWrapper]
+    ) {
         if originalContentsURL != nil { attributesNeedWriting = false }
         for wrapper in writtenWithOriginal { wrapper.attributesNeedWriting = false }
         if options.contains(.withNameUpdating) { updateDescendantFilenames() }
@@ -163,16 +179,21 @@ extension FileWrapper {
         do {
             switch contents {
             case .regular:
-                try writeRegularFile(named: name, into: folder, original: original, replacing: replacing, components: components, session: session)
+                try writeRegularFile(
+                    named: name, into: folder, original: original, replacing: replacing, components: components,
+                    session: session)
             case .directory:
-                try writeDirectory(named: name, into: folder, original: original, replacing: replacing, components: components, session: session)
+                try writeDirectory(
+                    named: name, into: folder, original: original, replacing: replacing, components: components,
+                    session: session)
             case .symbolicLink(let destination):
                 try folder.makeSymbolicLink(named: name, destination: destination.relativePath)
             }
         } catch let failure as FileSystemError {
             let destination = member.map { session.destinationPath + "/" + $0 } ?? session.destinationPath
             throw FileWrapperError.writing(
-                FileSystemError(operation: failure.operation, path: destination, errorNumber: failure.errorNumber), member: member)
+                FileSystemError(operation: failure.operation, path: destination, errorNumber: failure.errorNumber),
+                member: member)
         }
         if original != nil { session.writtenWithOriginal.append(self) }
     }
@@ -181,12 +202,15 @@ extension FileWrapper {
         named name: String, into folder: FileDescriptor, original: OriginalItem?, replacing: Bool,
         components: [String], session: WriteSession
     ) throws {
-        if case .entry(let originalFolder, let originalName) = original, try linkFromOriginal(named: name, into: folder, originalFolder, originalName) {
+        if case .entry(let originalFolder, let originalName) = original,
+            try linkFromOriginal(named: name, into: folder, originalFolder, originalName)
+        {
             session.linkedCount += 1
             return
         }
         let data = try contentsForWriting(components: components, session: session)
-        let file = replacing
+        let file =
+            replacing
             ? try FileDescriptor.openForOverwriting(atPath: folder.path + "/" + name, permissions: 0o600)
             : try folder.createFile(named: name, permissions: 0o600)
         try file.writeAll(data)
@@ -196,7 +220,9 @@ extension FileWrapper {
 
     /// Hard-links the original when Apple's conditions hold: attributes unchanged since the last read or
     /// write, and the original a regular file whose modification time is within a second of this wrapper's.
-    private func linkFromOriginal(named name: String, into folder: FileDescriptor, _ originalFolder: FileDescriptor, _ originalName: String) throws -> Bool {
+    private func linkFromOriginal(
+        named name: String, into folder: FileDescriptor, _ originalFolder: FileDescriptor, _ originalName: String
+    ) throws -> Bool {
         guard originalIsUnchanged(named: originalName, in: originalFolder) else { return false }
         do {
             try folder.makeHardLink(named: name, to: originalName, in: originalFolder)
@@ -212,9 +238,9 @@ extension FileWrapper {
     /// modification time is within a second of this wrapper's (Apple's condition for hard-linking it).
     func originalIsUnchanged(named originalName: String, in originalFolder: FileDescriptor) -> Bool {
         guard !attributesNeedWriting, let date = modificationDate,
-              EntryName.isSingle(originalName),
-              let status = try? originalFolder.status(ofEntry: originalName), status.kind == .regular,
-              abs(Double(status.modificationSeconds) - date.timeIntervalSince1970) < 1
+            EntryName.isSingle(originalName),
+            let status = try? originalFolder.status(ofEntry: originalName), status.kind == .regular,
+            abs(Double(status.modificationSeconds) - date.timeIntervalSince1970) < 1
         else { return false }
         return true
     }
@@ -236,7 +262,9 @@ extension FileWrapper {
             for key in children.keys.sorted() {
                 guard let child = children[key] else { continue }
                 var childOriginal: OriginalItem?
-                if let originalFolder, let childFilename = child.filename { childOriginal = .entry(folder: originalFolder, name: childFilename) }
+                if let originalFolder, let childFilename = child.filename {
+                    childOriginal = .entry(folder: originalFolder, name: childFilename)
+                }
                 try child.writeItem(
                     named: key.name, into: directory, original: childOriginal, replacing: false,
                     components: components + [key.name], session: session)

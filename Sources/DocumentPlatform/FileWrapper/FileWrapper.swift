@@ -62,7 +62,9 @@ open class FileWrapper: NSObject {
             // adding a child to a folder of thousands of same-length names compares many of them.
             let compared = leftBytes.withContiguousStorageIfAvailable { leftBuffer in
                 rightBytes.withContiguousStorageIfAvailable { rightBuffer in
-                    guard let leftBase = leftBuffer.baseAddress, let rightBase = rightBuffer.baseAddress else { return true }
+                    guard let leftBase = leftBuffer.baseAddress, let rightBase = rightBuffer.baseAddress else {
+                        return true
+                    }
                     return memcmp(leftBase, rightBase, leftBuffer.count) == 0
                 }
             }
@@ -72,7 +74,9 @@ open class FileWrapper: NSObject {
             // The bytes in one call rather than one call per byte: a package of thousands of members hashes
             // every key on each insertion and look-up. A name not stored as contiguous UTF-8 is copied into
             // an array first, so that equal keys feed the hasher the same bytes either way.
-            let hashed: Void? = name.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            let hashed: Void? = name.utf8.withContiguousStorageIfAvailable {
+                hasher.combine(bytes: UnsafeRawBufferPointer($0))
+            }
             if hashed == nil { Array(name.utf8).withUnsafeBytes { hasher.combine(bytes: $0) } }
         }
         static func < (left: ChildKey, right: ChildKey) -> Bool {
@@ -208,7 +212,8 @@ open class FileWrapper: NSObject {
         get { storedAttributes }
         set {
             precondition(
-                newValue[FileAttributeKey.type.rawValue] != nil && newValue[FileAttributeKey.posixPermissions.rawValue] != nil,
+                newValue[FileAttributeKey.type.rawValue] != nil
+                    && newValue[FileAttributeKey.posixPermissions.rawValue] != nil,
                 "FileWrapper.fileAttributes must contain at least FileAttributeKey.type and .posixPermissions")
             storedAttributes = newValue
             attributesNeedWriting = true
@@ -316,7 +321,9 @@ open class FileWrapper: NSObject {
         }
         // Every child lists this folder among its parents, so a wrapper that does not is no child, and the
         // search of every key (which made adding n children cost n²) is needed only for one that does.
-        if child.parents.contains(where: { $0.wrapper === self }), let existing = keyForChildFileWrapper(child) { return existing }
+        if child.parents.contains(where: { $0.wrapper === self }), let existing = keyForChildFileWrapper(child) {
+            return existing
+        }
         let key = insertUniquely(child)
         storedAttributes[FileAttributeKey.modificationDate.rawValue] = nil
         return key
@@ -351,16 +358,27 @@ open class FileWrapper: NSObject {
     ///
     /// One look-up instead of a look-up and then an insertion: the default of the subscript is stored
     /// only when the key is absent, which the default's closure records.
-    private static func insert(_ child: FileWrapper, forKey key: ChildKey, into children: inout [ChildKey: FileWrapper]) -> Bool {
+    private static func insert(
+        _ child: FileWrapper, forKey key: ChildKey, into children: inout [ChildKey: FileWrapper]
+    ) -> Bool {
         var inserted = false
-        withUnsafeMutablePointer(to: &children[key, default: { inserted = true; return child }()]) { _ in }
+        withUnsafeMutablePointer(
+            to: &children[
+                key,
+                default: {
+                    inserted = true
+                    return child
+                }()]
+        ) { _ in }
         return inserted
     }
 
     /// Creates a regular-file wrapper for `data`, names it, adds it, and returns its key.
     @discardableResult
     open func addRegularFile(withContents data: Data, preferredFilename fileName: String) -> String {
-        precondition(isDirectory, "FileWrapper.addRegularFile(withContents:preferredFilename:) is only for directory file wrappers")
+        precondition(
+            isDirectory,
+            "FileWrapper.addRegularFile(withContents:preferredFilename:) is only for directory file wrappers")
         let child = FileWrapper(regularFileWithContents: data)
         child.preferredFilename = fileName
         return addFileWrapper(child)
@@ -369,7 +387,9 @@ open class FileWrapper: NSObject {
     /// Removes `child` (found by identity) from this directory; a wrapper that is not a child is ignored.
     open func removeFileWrapper(_ child: FileWrapper) {
         precondition(isDirectory, "FileWrapper.removeFileWrapper(_:) is only for directory file wrappers")
-        guard var children = loadedChildren(), let key = children.first(where: { $0.value === child })?.key else { return }
+        guard var children = loadedChildren(), let key = children.first(where: { $0.value === child })?.key else {
+            return
+        }
         children[key] = nil
         contents = .directory(.loaded(children))
         child.parents.removeAll { $0.wrapper === self || $0.wrapper == nil }
@@ -428,9 +448,9 @@ open class FileWrapper: NSObject {
     /// never matches. For a real comparison of contents use `contentDifferences(from:)`.
     open func matchesContents(of url: URL) -> Bool {
         guard let path = try? Self.checkedPath(of: url, reading: true),
-              let status = try? FileDescriptor.status(atPath: path),
-              let date = modificationDate,
-              abs(Double(status.modificationSeconds) - date.timeIntervalSince1970) < 1
+            let status = try? FileDescriptor.status(atPath: path),
+            let date = modificationDate,
+            abs(Double(status.modificationSeconds) - date.timeIntervalSince1970) < 1
         else { return false }
         switch (contents, status.kind) {
         case (.regular, .regular), (.symbolicLink, .symbolicLink):
@@ -455,10 +475,11 @@ open class FileWrapper: NSObject {
     /// or names a child with an unsafe name (empty, `.`, `..`, or containing `/` or NUL).
     public convenience init?(serializedRepresentation: Data) {
         guard let items = try? FlatRTFDContainer.decode(serializedRepresentation),
-              let decoded = Self.fromSerialized(items)
+            let decoded = Self.fromSerialized(items)
         else { return nil }
-        self.init(contents: decoded.contents, attributes: decoded.storedAttributes,
-                  preferredFilename: decoded.storedPreferredFilename, filename: nil)
+        self.init(
+            contents: decoded.contents, attributes: decoded.storedAttributes,
+            preferredFilename: decoded.storedPreferredFilename, filename: nil)
         adoptChildren()
     }
 

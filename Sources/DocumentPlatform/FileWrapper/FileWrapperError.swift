@@ -48,7 +48,9 @@ extension FileWrapperError {
         if failure.isChangeWhileReading {
             return FileWrapperError(
                 file: failure.path, member: member, code: .readChangedWhileReading,
-                message: "the file changed size or modification time while it was read, so the bytes read may mix two versions; read it again once it is no longer being written",
+                message:
+                    "the file changed size or modification time while it was read, so the bytes read may mix two "
+                    + "versions; read it again once it is no longer being written",
                 cocoaCode: .fileReadUnknown)
         }
         switch errorNumber {
@@ -64,7 +66,9 @@ extension FileWrapperError {
         case SystemErrorText.tooManyLinks:
             return FileWrapperError(
                 file: failure.path, member: member, code: .readSymbolicLinkRefused,
-                message: "a symbolic link stands where a file or folder of the package was expected; links inside a package are never followed",
+                message:
+                    "a symbolic link stands where a file or folder of the package was expected; links inside a "
+                    + "package are never followed",
                 cocoaCode: .fileReadUnknown, errorNumber: errorNumber)
         case SystemErrorText.invalidArgument:
             return FileWrapperError(
@@ -110,7 +114,8 @@ extension FileWrapperError {
         case SystemErrorText.noSuchEntry, SystemErrorText.notDirectory:
             return FileWrapperError(
                 file: failure.path, member: member, code: .writeNoSuchFolder,
-                message: "the folder to write into does not exist", cocoaCode: .fileNoSuchFile, errorNumber: errorNumber)
+                message: "the folder to write into does not exist", cocoaCode: .fileNoSuchFile, errorNumber: errorNumber
+            )
         case SystemErrorText.tooManyLinks:
             return FileWrapperError(
                 file: failure.path, member: member, code: .writeSymbolicLinkRefused,
@@ -126,7 +131,8 @@ extension FileWrapperError {
 
     /// A child key that is not a single, safe file name.
     static func invalidName(_ name: String, in path: String, member: String?) -> FileWrapperError {
-        let shown = name.unicodeScalars.map { $0.value < 0x20 ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
+        let shown = name.unicodeScalars.map { $0.value < 0x20 ? "\\u{\(String($0.value, radix: 16))}" : String($0) }
+            .joined()
         let reason: String
         if name.isEmpty {
             reason = "an empty name"
@@ -147,16 +153,21 @@ extension FileWrapperError {
     package static func tooDeep(at path: String, member: String, limit: Int) -> FileWrapperError {
         FileWrapperError(
             file: path, member: member, code: .readTooDeep,
-            message: "folders are nested more than \(limit) levels deep here; an immediate read holds every level open and stops at this depth, which no document needs",
+            message:
+                "folders are nested more than \(limit) levels deep here; an immediate read holds every level open "
+                + "and stops at this depth, which no document needs",
             cocoaCode: .fileReadUnknown)
     }
 
     /// A file name on disk that is not UTF-8 and so cannot be a child key.
     package static func nameNotUTF8(_ bytes: [UInt8], in path: String) -> FileWrapperError {
-        let escaped = bytes.map { $0 < 0x80 && $0 >= 0x20 ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16) }.joined()
+        let escaped = bytes.map { $0 < 0x80 && $0 >= 0x20 ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16) }
+            .joined()
         return FileWrapperError(
             file: path, member: escaped, code: .nameNotUTF8,
-            message: "the folder holds a file whose name is not UTF-8 ('\(escaped)'); it cannot be represented as a child key",
+            message:
+                "the folder holds a file whose name is not UTF-8 ('\(escaped)'); it cannot be represented as a "
+                + "child key",
             cocoaCode: .fileReadInvalidFileName)
     }
 
@@ -169,14 +180,16 @@ extension FileWrapperError {
         }
         return FileWrapperError(
             file: url.absoluteString, code: .urlNotFile,
-            message: "only file URLs can be read or written", cocoaCode: reading ? .fileReadUnsupportedScheme : .fileWriteUnsupportedScheme)
+            message: "only file URLs can be read or written",
+            cocoaCode: reading ? .fileReadUnsupportedScheme : .fileWriteUnsupportedScheme)
     }
 
     /// A wrapper whose lazily read contents could not be loaded, so there is nothing to write.
     static func contentsUnavailable(at path: String, member: String?) -> FileWrapperError {
         FileWrapperError(
             file: path, member: member, code: .writeContentsUnavailable,
-            message: "the contents of this item could not be read, so it cannot be written", cocoaCode: .fileWriteUnknown)
+            message: "the contents of this item could not be read, so it cannot be written",
+            cocoaCode: .fileWriteUnknown)
     }
 }
 #endif

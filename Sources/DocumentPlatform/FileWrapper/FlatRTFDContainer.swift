@@ -112,7 +112,9 @@ package enum FlatRTFDContainer {
         }
         let items = try decodeDirectory(&reader, depth: 0)
         guard reader.offset == bytes.count else {
-            throw DecodingError(.trailingBytes, at: reader.offset, "\(bytes.count - reader.offset) bytes follow the end of the container")
+            throw DecodingError(
+                .trailingBytes, at: reader.offset,
+                "\(bytes.count - reader.offset) bytes follow the end of the container")
         }
         return items
     }
@@ -126,14 +128,17 @@ package enum FlatRTFDContainer {
             guard end - offset >= 4 else {
                 throw DecodingError(.truncated, at: offset, "the container ends inside the \(what)")
             }
-            let value = UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
+            let value =
+                UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(
+                    bytes[offset + 3]) << 24
             offset += 4
             return value
         }
 
         mutating func take(_ count: Int, _ what: String) throws -> ArraySlice<UInt8> {
             guard count >= 0, end - offset >= count else {
-                throw DecodingError(.truncated, at: offset, "the \(what) claims \(count) bytes but only \(end - offset) remain")
+                throw DecodingError(
+                    .truncated, at: offset, "the \(what) claims \(count) bytes but only \(end - offset) remain")
             }
             defer { offset += count }
             return bytes[offset..<(offset + count)]
@@ -149,7 +154,9 @@ package enum FlatRTFDContainer {
         let count = Int(try reader.word("entry count"))
         // Each entry needs at least a name length and a size: refuse counts the remaining bytes cannot hold.
         guard count <= (reader.end - reader.offset) / 8 else {
-            throw DecodingError(.count, at: countOffset, "the directory claims \(count) entries, more than the remaining bytes can hold")
+            throw DecodingError(
+                .count, at: countOffset, "the directory claims \(count) entries, more than the remaining bytes can hold"
+            )
         }
         var names: [[UInt8]] = []
         var seen = Set<[UInt8]>()
@@ -158,7 +165,9 @@ package enum FlatRTFDContainer {
             let length = Int(try reader.word("name length"))
             let name = Array(try reader.take(length, "name"))
             guard seen.insert(name).inserted else {
-                throw DecodingError(.duplicateName, at: nameOffset, "the name '\(String(decoding: name, as: UTF8.self))' appears twice in one directory")
+                throw DecodingError(
+                    .duplicateName, at: nameOffset,
+                    "the name '\(String(decoding: name, as: UTF8.self))' appears twice in one directory")
             }
             names.append(name)
         }
@@ -168,7 +177,8 @@ package enum FlatRTFDContainer {
         for (name, size) in zip(names, sizes) {
             let start = reader.offset
             guard size <= reader.end - start else {
-                throw DecodingError(.truncated, at: start, "an entry claims \(size) bytes but only \(reader.end - start) remain")
+                throw DecodingError(
+                    .truncated, at: start, "an entry claims \(size) bytes but only \(reader.end - start) remain")
             }
             var entryReader = Reader(bytes: reader.bytes, offset: start, end: start + size)
             let type = try entryReader.word("entry type")
@@ -182,7 +192,9 @@ package enum FlatRTFDContainer {
                 throw DecodingError(.entryType, at: start, "unknown entry type \(type) (1 is data, 3 a directory)")
             }
             guard entryReader.offset == entryReader.end else {
-                throw DecodingError(.entrySize, at: entryReader.offset, "the entry is \(entryReader.offset - start) bytes long but its size says \(size)")
+                throw DecodingError(
+                    .entrySize, at: entryReader.offset,
+                    "the entry is \(entryReader.offset - start) bytes long but its size says \(size)")
             }
             reader.offset = entryReader.end
             items.append(Item(name: name, entry: entry))

@@ -7,79 +7,94 @@ import Synchronization
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 extension ProgressManager {
     /// Gets or sets this manager's value of a property whose value is `Int` and summary `Int` (integer).
-    public subscript<P: Property>(dynamicMember key: KeyPath<Properties, P.Type>) -> Int where P.Value == Int, P.Summary == Int {
+    public subscript<P: Property>(dynamicMember key: KeyPath<Properties, P.Type>) -> Int
+    where P.Value == Int, P.Summary == Int {
         get { propertyValue(P.self) }
         set { setPropertyValue(newValue, for: P.self) }
     }
 
     /// Gets or sets this manager's value of a property whose value is `UInt64` and summary `UInt64` (unsigned integer).
-    public subscript<P: Property>(dynamicMember key: KeyPath<Properties, P.Type>) -> UInt64 where P.Value == UInt64, P.Summary == UInt64 {
+    public subscript<P: Property>(dynamicMember key: KeyPath<Properties, P.Type>) -> UInt64
+    where P.Value == UInt64, P.Summary == UInt64 {
         get { propertyValue(P.self) }
         set { setPropertyValue(newValue, for: P.self) }
     }
 
     /// Gets or sets this manager's value of a property whose value is `Double` and summary `Double` (floating-point).
-    public subscript<P: Property>(dynamicMember key: KeyPath<Properties, P.Type>) -> Double where P.Value == Double, P.Summary == Double {
+    public subscript<P: Property>(dynamicMember key: KeyPath<Properties, P.Type>) -> Double
+    where P.Value == Double, P.Summary == Double {
         get { propertyValue(P.self) }
         set { setPropertyValue(newValue, for: P.self) }
     }
 
     /// Gets or sets this manager's value of a property whose value is `String?` and summary `[String?]` (string).
-    public subscript<P: Property>(dynamicMember key: KeyPath<Properties, P.Type>) -> String? where P.Value == String?, P.Summary == [String?] {
+    public subscript<P: Property>(dynamicMember key: KeyPath<Properties, P.Type>) -> String?
+    where P.Value == String?, P.Summary == [String?] {
         get { propertyValue(P.self) }
         set { setPropertyValue(newValue, for: P.self) }
     }
 
     /// Gets or sets this manager's value of a property whose value is `URL?` and summary `[URL?]` (URL).
-    public subscript<P: Property>(dynamicMember key: KeyPath<Properties, P.Type>) -> URL? where P.Value == URL?, P.Summary == [URL?] {
+    public subscript<P: Property>(dynamicMember key: KeyPath<Properties, P.Type>) -> URL?
+    where P.Value == URL?, P.Summary == [URL?] {
         get { propertyValue(P.self) }
         set { setPropertyValue(newValue, for: P.self) }
     }
 
-    /// Gets or sets this manager's value of a property whose value is `UInt64` and summary `[UInt64]` (unsigned integer list).
-    public subscript<P: Property>(dynamicMember key: KeyPath<Properties, P.Type>) -> UInt64 where P.Value == UInt64, P.Summary == [UInt64] {
+    /// Gets or sets this manager's value of a property whose value is `UInt64` and summary `[UInt64]` (unsigned integer
+    /// list).
+    public subscript<P: Property>(dynamicMember key: KeyPath<Properties, P.Type>) -> UInt64
+    where P.Value == UInt64, P.Summary == [UInt64] {
         get { propertyValue(P.self) }
         set { setPropertyValue(newValue, for: P.self) }
     }
 
     /// Gets or sets this manager's value of a property whose value is `Duration` and summary `Duration` (duration).
-    public subscript<P: Property>(dynamicMember key: KeyPath<Properties, P.Type>) -> Duration where P.Value == Duration, P.Summary == Duration {
+    public subscript<P: Property>(dynamicMember key: KeyPath<Properties, P.Type>) -> Duration
+    where P.Value == Duration, P.Summary == Duration {
         get { propertyValue(P.self) }
         set { setPropertyValue(newValue, for: P.self) }
     }
 
     /// Summarizes a property whose value is `Int` and summary `Int` over this manager's subtree.
-    public func summary<P: Property>(of property: KeyPath<Properties, P.Type>) -> Int where P.Value == Int, P.Summary == Int {
+    public func summary<P: Property>(of property: KeyPath<Properties, P.Type>) -> Int
+    where P.Value == Int, P.Summary == Int {
         subtreeSummary(P.self)
     }
 
     /// Summarizes a property whose value is `UInt64` and summary `UInt64` over this manager's subtree.
-    public func summary<P: Property>(of property: KeyPath<Properties, P.Type>) -> UInt64 where P.Value == UInt64, P.Summary == UInt64 {
+    public func summary<P: Property>(of property: KeyPath<Properties, P.Type>) -> UInt64
+    where P.Value == UInt64, P.Summary == UInt64 {
         subtreeSummary(P.self)
     }
 
     /// Summarizes a property whose value is `Double` and summary `Double` over this manager's subtree.
-    public func summary<P: Property>(of property: KeyPath<Properties, P.Type>) -> Double where P.Value == Double, P.Summary == Double {
+    public func summary<P: Property>(of property: KeyPath<Properties, P.Type>) -> Double
+    where P.Value == Double, P.Summary == Double {
         subtreeSummary(P.self)
     }
 
     /// Summarizes a property whose value is `String?` and summary `[String?]` over this manager's subtree.
-    public func summary<P: Property>(of property: KeyPath<Properties, P.Type>) -> [String?] where P.Value == String?, P.Summary == [String?] {
+    public func summary<P: Property>(of property: KeyPath<Properties, P.Type>) -> [String?]
+    where P.Value == String?, P.Summary == [String?] {
         subtreeSummary(P.self)
     }
 
     /// Summarizes a property whose value is `URL?` and summary `[URL?]` over this manager's subtree.
-    public func summary<P: Property>(of property: KeyPath<Properties, P.Type>) -> [URL?] where P.Value == URL?, P.Summary == [URL?] {
+    public func summary<P: Property>(of property: KeyPath<Properties, P.Type>) -> [URL?]
+    where P.Value == URL?, P.Summary == [URL?] {
         subtreeSummary(P.self)
     }
 
     /// Summarizes a property whose value is `UInt64` and summary `[UInt64]` over this manager's subtree.
-    public func summary<P: Property>(of property: KeyPath<Properties, P.Type>) -> [UInt64] where P.Value == UInt64, P.Summary == [UInt64] {
+    public func summary<P: Property>(of property: KeyPath<Properties, P.Type>) -> [UInt64]
+    where P.Value == UInt64, P.Summary == [UInt64] {
         subtreeSummary(P.self)
     }
 
     /// Summarizes a property whose value is `Duration` and summary `Duration` over this manager's subtree.
-    public func summary<P: Property>(of property: KeyPath<Properties, P.Type>) -> Duration where P.Value == Duration, P.Summary == Duration {
+    public func summary<P: Property>(of property: KeyPath<Properties, P.Type>) -> Duration
+    where P.Value == Duration, P.Summary == Duration {
         subtreeSummary(P.self)
     }
 }

@@ -59,7 +59,9 @@ extension ProgressManager {
             public static var defaultSummary: Int { 0 }
             public static func reduce(into summary: inout Int, value: Int) { summary += value }
             public static func merge(_ summary1: Int, _ summary2: Int) -> Int { summary1 + summary2 }
-            public static func finalSummary(_ parentSummary: Int, _ selfSummary: Int) -> Int { parentSummary + selfSummary }
+            public static func finalSummary(_ parentSummary: Int, _ selfSummary: Int) -> Int {
+                parentSummary + selfSummary
+            }
         }
 
         /// The number of completed files, summed over a subtree.
@@ -71,7 +73,9 @@ extension ProgressManager {
             public static var defaultSummary: Int { 0 }
             public static func reduce(into summary: inout Int, value: Int) { summary += value }
             public static func merge(_ summary1: Int, _ summary2: Int) -> Int { summary1 + summary2 }
-            public static func finalSummary(_ parentSummary: Int, _ selfSummary: Int) -> Int { parentSummary + selfSummary }
+            public static func finalSummary(_ parentSummary: Int, _ selfSummary: Int) -> Int {
+                parentSummary + selfSummary
+            }
         }
 
         /// The total number of bytes, summed over a subtree.
@@ -83,7 +87,9 @@ extension ProgressManager {
             public static var defaultSummary: UInt64 { 0 }
             public static func reduce(into summary: inout UInt64, value: UInt64) { summary += value }
             public static func merge(_ summary1: UInt64, _ summary2: UInt64) -> UInt64 { summary1 + summary2 }
-            public static func finalSummary(_ parentSummary: UInt64, _ selfSummary: UInt64) -> UInt64 { parentSummary + selfSummary }
+            public static func finalSummary(_ parentSummary: UInt64, _ selfSummary: UInt64) -> UInt64 {
+                parentSummary + selfSummary
+            }
         }
 
         /// The number of completed bytes, summed over a subtree.
@@ -95,7 +101,9 @@ extension ProgressManager {
             public static var defaultSummary: UInt64 { 0 }
             public static func reduce(into summary: inout UInt64, value: UInt64) { summary += value }
             public static func merge(_ summary1: UInt64, _ summary2: UInt64) -> UInt64 { summary1 + summary2 }
-            public static func finalSummary(_ parentSummary: UInt64, _ selfSummary: UInt64) -> UInt64 { parentSummary + selfSummary }
+            public static func finalSummary(_ parentSummary: UInt64, _ selfSummary: UInt64) -> UInt64 {
+                parentSummary + selfSummary
+            }
         }
 
         /// The throughput in bytes per second; the summary lists every manager's value.
@@ -107,7 +115,9 @@ extension ProgressManager {
             public static var defaultSummary: [UInt64] { [] }
             public static func reduce(into summary: inout [UInt64], value: UInt64) { summary.append(value) }
             public static func merge(_ summary1: [UInt64], _ summary2: [UInt64]) -> [UInt64] { summary1 + summary2 }
-            public static func finalSummary(_ parentSummary: [UInt64], _ selfSummary: [UInt64]) -> [UInt64] { parentSummary + selfSummary }
+            public static func finalSummary(_ parentSummary: [UInt64], _ selfSummary: [UInt64]) -> [UInt64] {
+                parentSummary + selfSummary
+            }
         }
 
         /// The time remaining; the summary is the longest estimate of the running managers.
@@ -119,7 +129,9 @@ extension ProgressManager {
             public static var defaultSummary: Duration { .seconds(0) }
             public static func reduce(into summary: inout Duration, value: Duration) { summary = max(summary, value) }
             public static func merge(_ summary1: Duration, _ summary2: Duration) -> Duration { max(summary1, summary2) }
-            public static func finalSummary(_ parentSummary: Duration, _ selfSummary: Duration) -> Duration { parentSummary }
+            public static func finalSummary(_ parentSummary: Duration, _ selfSummary: Duration) -> Duration {
+                parentSummary
+            }
         }
     }
 }

@@ -10,7 +10,9 @@ import Observation
 /// `ProgressManager.reporter` creates a new one, as in Foundation.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 @dynamicMemberLookup
-public final class ProgressReporter: Sendable, Hashable, Observable, CustomStringConvertible, CustomDebugStringConvertible {
+public final class ProgressReporter: Sendable, Hashable, Observable, CustomStringConvertible,
+    CustomDebugStringConvertible
+{
     /// The protocol of additional properties, as on `ProgressManager`.
     public typealias Property = ProgressManager.Property
 
@@ -49,72 +51,86 @@ public final class ProgressReporter: Sendable, Hashable, Observable, CustomStrin
     public var debugDescription: String { description }
 
     /// Reads the manager's value of a property whose value is `Int` and summary `Int` (integer).
-    public subscript<P: Property>(dynamicMember key: KeyPath<ProgressManager.Properties, P.Type>) -> Int where P.Value == Int, P.Summary == Int {
+    public subscript<P: Property>(dynamicMember key: KeyPath<ProgressManager.Properties, P.Type>) -> Int
+    where P.Value == Int, P.Summary == Int {
         manager[dynamicMember: key]
     }
 
     /// Reads the manager's value of a property whose value is `UInt64` and summary `UInt64` (unsigned integer).
-    public subscript<P: Property>(dynamicMember key: KeyPath<ProgressManager.Properties, P.Type>) -> UInt64 where P.Value == UInt64, P.Summary == UInt64 {
+    public subscript<P: Property>(dynamicMember key: KeyPath<ProgressManager.Properties, P.Type>) -> UInt64
+    where P.Value == UInt64, P.Summary == UInt64 {
         manager[dynamicMember: key]
     }
 
     /// Reads the manager's value of a property whose value is `Double` and summary `Double` (floating-point).
-    public subscript<P: Property>(dynamicMember key: KeyPath<ProgressManager.Properties, P.Type>) -> Double where P.Value == Double, P.Summary == Double {
+    public subscript<P: Property>(dynamicMember key: KeyPath<ProgressManager.Properties, P.Type>) -> Double
+    where P.Value == Double, P.Summary == Double {
         manager[dynamicMember: key]
     }
 
     /// Reads the manager's value of a property whose value is `String?` and summary `[String?]` (string).
-    public subscript<P: Property>(dynamicMember key: KeyPath<ProgressManager.Properties, P.Type>) -> String? where P.Value == String?, P.Summary == [String?] {
+    public subscript<P: Property>(dynamicMember key: KeyPath<ProgressManager.Properties, P.Type>) -> String?
+    where P.Value == String?, P.Summary == [String?] {
         manager[dynamicMember: key]
     }
 
     /// Reads the manager's value of a property whose value is `URL?` and summary `[URL?]` (URL).
-    public subscript<P: Property>(dynamicMember key: KeyPath<ProgressManager.Properties, P.Type>) -> URL? where P.Value == URL?, P.Summary == [URL?] {
+    public subscript<P: Property>(dynamicMember key: KeyPath<ProgressManager.Properties, P.Type>) -> URL?
+    where P.Value == URL?, P.Summary == [URL?] {
         manager[dynamicMember: key]
     }
 
     /// Reads the manager's value of a property whose value is `UInt64` and summary `[UInt64]` (unsigned integer list).
-    public subscript<P: Property>(dynamicMember key: KeyPath<ProgressManager.Properties, P.Type>) -> UInt64 where P.Value == UInt64, P.Summary == [UInt64] {
+    public subscript<P: Property>(dynamicMember key: KeyPath<ProgressManager.Properties, P.Type>) -> UInt64
+    where P.Value == UInt64, P.Summary == [UInt64] {
         manager[dynamicMember: key]
     }
 
     /// Reads the manager's value of a property whose value is `Duration` and summary `Duration` (duration).
-    public subscript<P: Property>(dynamicMember key: KeyPath<ProgressManager.Properties, P.Type>) -> Duration where P.Value == Duration, P.Summary == Duration {
+    public subscript<P: Property>(dynamicMember key: KeyPath<ProgressManager.Properties, P.Type>) -> Duration
+    where P.Value == Duration, P.Summary == Duration {
         manager[dynamicMember: key]
     }
 
     /// Summarizes a property whose value is `Int` and summary `Int` over the manager's subtree.
-    public func summary<P: Property>(of property: KeyPath<ProgressManager.Properties, P.Type>) -> Int where P.Value == Int, P.Summary == Int {
+    public func summary<P: Property>(of property: KeyPath<ProgressManager.Properties, P.Type>) -> Int
+    where P.Value == Int, P.Summary == Int {
         manager.summary(of: property)
     }
 
     /// Summarizes a property whose value is `UInt64` and summary `UInt64` over the manager's subtree.
-    public func summary<P: Property>(of property: KeyPath<ProgressManager.Properties, P.Type>) -> UInt64 where P.Value == UInt64, P.Summary == UInt64 {
+    public func summary<P: Property>(of property: KeyPath<ProgressManager.Properties, P.Type>) -> UInt64
+    where P.Value == UInt64, P.Summary == UInt64 {
         manager.summary(of: property)
     }
 
     /// Summarizes a property whose value is `Double` and summary `Double` over the manager's subtree.
-    public func summary<P: Property>(of property: KeyPath<ProgressManager.Properties, P.Type>) -> Double where P.Value == Double, P.Summary == Double {
+    public func summary<P: Property>(of property: KeyPath<ProgressManager.Properties, P.Type>) -> Double
+    where P.Value == Double, P.Summary == Double {
         manager.summary(of: property)
     }
 
     /// Summarizes a property whose value is `String?` and summary `[String?]` over the manager's subtree.
-    public func summary<P: Property>(of property: KeyPath<ProgressManager.Properties, P.Type>) -> [String?] where P.Value == String?, P.Summary == [String?] {
+    public func summary<P: Property>(of property: KeyPath<ProgressManager.Properties, P.Type>) -> [String?]
+    where P.Value == String?, P.Summary == [String?] {
         manager.summary(of: property)
     }
 
     /// Summarizes a property whose value is `URL?` and summary `[URL?]` over the manager's subtree.
-    public func summary<P: Property>(of property: KeyPath<ProgressManager.Properties, P.Type>) -> [URL?] where P.Value == URL?, P.Summary == [URL?] {
+    public func summary<P: Property>(of property: KeyPath<ProgressManager.Properties, P.Type>) -> [URL?]
+    where P.Value == URL?, P.Summary == [URL?] {
         manager.summary(of: property)
     }
 
     /// Summarizes a property whose value is `UInt64` and summary `[UInt64]` over the manager's subtree.
-    public func summary<P: Property>(of property: KeyPath<ProgressManager.Properties, P.Type>) -> [UInt64] where P.Value == UInt64, P.Summary == [UInt64] {
+    public func summary<P: Property>(of property: KeyPath<ProgressManager.Properties, P.Type>) -> [UInt64]
+    where P.Value == UInt64, P.Summary == [UInt64] {
         manager.summary(of: property)
     }
 
     /// Summarizes a property whose value is `Duration` and summary `Duration` over the manager's subtree.
-    public func summary<P: Property>(of property: KeyPath<ProgressManager.Properties, P.Type>) -> Duration where P.Value == Duration, P.Summary == Duration {
+    public func summary<P: Property>(of property: KeyPath<ProgressManager.Properties, P.Type>) -> Duration
+    where P.Value == Duration, P.Summary == Duration {
         manager.summary(of: property)
     }
     public func hash(into hasher: inout Hasher) {

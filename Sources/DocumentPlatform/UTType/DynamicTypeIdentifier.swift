@@ -121,7 +121,8 @@ package enum DynamicTypeIdentifier {
                 let parent = parentCodes.first { $0.code == value }?.identifier ?? value
                 if UTType.isValidIdentifier(parent) { parents.append(parent) }
             } else if let tagClass = tagClassKeys.first(where: { $0.key == key })?.tagClass,
-                      tagClass.isStandard, !value.isEmpty {
+                tagClass.isStandard, !value.isEmpty
+            {
                 tags[tagClass, default: []].append(value)
             }
         }

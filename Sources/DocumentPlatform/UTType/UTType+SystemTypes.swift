@@ -32,10 +32,14 @@ extension UTType {
         ("public.utf16-plain-text", ["public.plain-text"], [], ["text/plain;charset=utf-16"], nil),
         ("public.utf16-external-plain-text", ["public.plain-text"], [], [], nil),
         ("public.delimited-values-text", ["public.text"], [], [], "delimited text values"),
-        ("public.comma-separated-values-text", ["public.plain-text", "public.delimited-values-text"],
-         ["csv"], ["text/csv", "text/comma-separated-values"], "comma-separated values"),
-        ("public.tab-separated-values-text", ["public.plain-text", "public.delimited-values-text"],
-         ["tsv"], ["text/tab-separated-values"], "tab-separated values"),
+        (
+            "public.comma-separated-values-text", ["public.plain-text", "public.delimited-values-text"],
+            ["csv"], ["text/csv", "text/comma-separated-values"], "comma-separated values"
+        ),
+        (
+            "public.tab-separated-values-text", ["public.plain-text", "public.delimited-values-text"],
+            ["tsv"], ["text/tab-separated-values"], "tab-separated values"
+        ),
         ("public.rtf", ["public.text"], ["rtf"], ["text/rtf"], "rich text (RTF)"),
         ("com.apple.rtfd", ["com.apple.package", "public.composite-content"], ["rtfd"], [], nil),
         ("com.apple.flat-rtfd", ["public.data", "public.composite-content"], [], [], nil),
@@ -57,16 +61,20 @@ extension UTType {
         ("com.adobe.pdf", ["public.data", "public.composite-content"], ["pdf"], ["application/pdf"], nil),
         ("public.archive", [], [], [], "file archive"),
         ("com.pkware.zip-archive", ["public.data", "public.archive"], [], [], "PKZip archive"),
-        ("public.zip-archive", ["com.pkware.zip-archive"], ["zip"],
-         ["application/zip", "application/x-zip-compressed"], "Zip archive"),
+        (
+            "public.zip-archive", ["com.pkware.zip-archive"], ["zip"],
+            ["application/zip", "application/x-zip-compressed"], "Zip archive"
+        ),
         ("public.audiovisual-content", ["public.data", "public.content"], [], [], nil),
         ("public.movie", ["public.audiovisual-content"], [], [], nil),
         ("public.video", ["public.movie"], [], [], nil),
         ("public.audio", ["public.audiovisual-content"], [], [], nil),
         ("public.presentation", ["public.composite-content"], [], [], "presentation"),
         ("com.apple.keynote.key", ["com.apple.package", "public.presentation"], [], [], nil),
-        ("com.apple.iWork.Keynote.key", ["com.apple.package", "public.presentation", "com.apple.keynote.key"],
-         ["key"], [], nil),
+        (
+            "com.apple.iWork.Keynote.key", ["com.apple.package", "public.presentation", "com.apple.keynote.key"],
+            ["key"], [], nil
+        ),
     ]
 
     /// The system table as records, in table order.
@@ -84,9 +92,11 @@ extension UTType {
     private init(systemIdentifier: String) {
         let record = UTTypeRegistry.systemTable.record(forKey: UTType.key(for: systemIdentifier))
         precondition(record != nil, "\(systemIdentifier) is missing from the system table")
-        self.init(record: record ?? Record(
-            identifier: systemIdentifier, parentIdentifiers: [], tags: [:], origin: .undeclared
-        ))
+        self.init(
+            record: record
+                ?? Record(
+                    identifier: systemIdentifier, parentIdentifiers: [], tags: [:], origin: .undeclared
+                ))
     }
 
     /// The root of the physical hierarchy: files, folders, symbolic links (`public.item`).

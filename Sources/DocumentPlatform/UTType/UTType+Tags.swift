@@ -62,9 +62,11 @@ extension UTType {
                 || snapshot.ancestors(of: candidate).contains { $0.key == supertype.key }
         }
         if !matches.isEmpty { return matches.map(UTType.init(record:)) }
-        guard let payload = DynamicTypeIdentifier.payload(
-            tag: tag, tagClass: tagClass, parentIdentifier: supertype?.identifier
-        ), let record = DynamicTypeIdentifier.record(for: DynamicTypeIdentifier.encode(payload: payload)) else {
+        guard
+            let payload = DynamicTypeIdentifier.payload(
+                tag: tag, tagClass: tagClass, parentIdentifier: supertype?.identifier
+            ), let record = DynamicTypeIdentifier.record(for: DynamicTypeIdentifier.encode(payload: payload))
+        else {
             return []
         }
         return [UTType(record: record)]

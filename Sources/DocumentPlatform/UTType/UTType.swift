@@ -86,10 +86,11 @@ public struct UTType: Sendable {
         if let known = UTType(identifier) {
             self = known
         } else {
-            self.init(record: Record(
-                identifier: identifier, parentIdentifiers: parentType.map { [$0.identifier] } ?? [],
-                tags: [:], origin: .undeclared
-            ))
+            self.init(
+                record: Record(
+                    identifier: identifier, parentIdentifiers: parentType.map { [$0.identifier] } ?? [],
+                    tags: [:], origin: .undeclared
+                ))
         }
     }
 
@@ -137,10 +138,11 @@ public struct UTType: Sendable {
     /// Apple allows ASCII letters, digits, `-` and `.`, and every character above U+007F. An empty
     /// string is not an identifier.
     public static func isValidIdentifier(_ identifier: String) -> Bool {
-        !identifier.isEmpty && identifier.unicodeScalars.allSatisfy { scalar in
-            scalar.value > 0x7F || scalar == "-" || scalar == "."
-                || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-        }
+        !identifier.isEmpty
+            && identifier.unicodeScalars.allSatisfy { scalar in
+                scalar.value > 0x7F || scalar == "-" || scalar == "."
+                    || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+            }
     }
 }
 
@@ -162,13 +164,14 @@ extension UTType: CustomStringConvertible, CustomDebugStringConvertible {
 
     /// The identifier and what stands behind it; Apple's exact debug text is unconfirmed.
     public var debugDescription: String {
-        let origin: String = switch record.origin {
-        case .system: "system"
-        case .exported: "exported"
-        case .imported: "imported"
-        case .dynamic: "dynamic"
-        case .undeclared: "undeclared"
-        }
+        let origin: String =
+            switch record.origin {
+            case .system: "system"
+            case .exported: "exported"
+            case .imported: "imported"
+            case .dynamic: "dynamic"
+            case .undeclared: "undeclared"
+            }
         return "\(identifier) (\(origin))"
     }
 }

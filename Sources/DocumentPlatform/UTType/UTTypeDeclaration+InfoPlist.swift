@@ -86,23 +86,28 @@ private struct EntryParser {
     /// The key path of the declaration, such as `UTExportedTypeDeclarations[2]`.
     let keyPath: String
 
-    func declaration(from entry: Any, kind: UTTypeDeclaration.Kind) throws(UTTypeDeclarationError) -> UTTypeDeclaration {
+    func declaration(from entry: Any, kind: UTTypeDeclaration.Kind) throws(UTTypeDeclarationError) -> UTTypeDeclaration
+    {
         guard let dictionary = entry as? [String: Any] else {
-            throw error(nil, .declarationNotADictionary,
-                        "a type declaration must be a dictionary, not \(UTTypeDeclaration.describe(entry))")
+            throw error(
+                nil, .declarationNotADictionary,
+                "a type declaration must be a dictionary, not \(UTTypeDeclaration.describe(entry))")
         }
         guard let identifierValue = dictionary["UTTypeIdentifier"] else {
-            throw error("UTTypeIdentifier", .declarationMissingIdentifier,
-                        "the type declaration has no UTTypeIdentifier, so the type has no name")
+            throw error(
+                "UTTypeIdentifier", .declarationMissingIdentifier,
+                "the type declaration has no UTTypeIdentifier, so the type has no name")
         }
         let identifier = try string(identifierValue, key: "UTTypeIdentifier")
         guard UTType.isValidIdentifier(identifier) else {
-            throw error("UTTypeIdentifier", .declarationInvalidIdentifier,
-                        "\"\(identifier)\" is not a type identifier: use letters, digits, '-' and '.'")
+            throw error(
+                "UTTypeIdentifier", .declarationInvalidIdentifier,
+                "\"\(identifier)\" is not a type identifier: use letters, digits, '-' and '.'")
         }
         guard !UTType.key(for: identifier).hasPrefix("dyn.") else {
-            throw error("UTTypeIdentifier", .declarationReservedIdentifier,
-                        "\"\(identifier)\" is in the dyn. domain, which is reserved for dynamic types")
+            throw error(
+                "UTTypeIdentifier", .declarationReservedIdentifier,
+                "\"\(identifier)\" is in the dyn. domain, which is reserved for dynamic types")
         }
         return UTTypeDeclaration(
             kind: kind, identifier: identifier,
@@ -126,19 +131,22 @@ private struct EntryParser {
             var strings: [(String, keyPath: String)] = []
             for (index, element) in array.enumerated() {
                 guard let string = element as? String else {
-                    throw error("\(key)[\(index)]", .declarationBadConformsTo,
-                                "a parent identifier must be a string, not \(UTTypeDeclaration.describe(element))")
+                    throw error(
+                        "\(key)[\(index)]", .declarationBadConformsTo,
+                        "a parent identifier must be a string, not \(UTTypeDeclaration.describe(element))")
                 }
                 strings.append((string, "\(key)[\(index)]"))
             }
             identifiers = strings
         } else {
-            throw error(key, .declarationBadConformsTo,
-                        "\(key) must be a string or an array of strings, not \(UTTypeDeclaration.describe(value))")
+            throw error(
+                key, .declarationBadConformsTo,
+                "\(key) must be a string or an array of strings, not \(UTTypeDeclaration.describe(value))")
         }
         for (identifier, keyPath) in identifiers where !UTType.isValidIdentifier(identifier) {
-            throw error(keyPath, .declarationBadConformsTo,
-                        "\"\(identifier)\" is not a type identifier, so nothing can conform to it")
+            throw error(
+                keyPath, .declarationBadConformsTo,
+                "\"\(identifier)\" is not a type identifier, so nothing can conform to it")
         }
         return identifiers.map(\.0)
     }
@@ -148,8 +156,9 @@ private struct EntryParser {
         guard let value else { return [:] }
         let key = "UTTypeTagSpecification"
         guard let specification = value as? [String: Any] else {
-            throw error(key, .declarationBadTagSpecification,
-                        "\(key) must be a dictionary, not \(UTTypeDeclaration.describe(value))")
+            throw error(
+                key, .declarationBadTagSpecification,
+                "\(key) must be a dictionary, not \(UTTypeDeclaration.describe(value))")
         }
         var tags: [UTTagClass: [String]] = [:]
         for (rawClass, tagValue) in specification {
@@ -162,15 +171,17 @@ private struct EntryParser {
                 var strings: [String] = []
                 for (index, element) in array.enumerated() {
                     guard let string = element as? String else {
-                        throw error("\(classPath)[\(index)]", .declarationBadTagSpecification,
-                                    "a tag must be a string, not \(UTTypeDeclaration.describe(element))")
+                        throw error(
+                            "\(classPath)[\(index)]", .declarationBadTagSpecification,
+                            "a tag must be a string, not \(UTTypeDeclaration.describe(element))")
                     }
                     strings.append(string)
                 }
                 tags[tagClass] = strings
             } else {
-                throw error(classPath, .declarationBadTagSpecification,
-                            "\(rawClass) must be a string or an array of strings, not \(UTTypeDeclaration.describe(tagValue))")
+                throw error(
+                    classPath, .declarationBadTagSpecification,
+                    "\(rawClass) must be a string or an array of strings, not \(UTTypeDeclaration.describe(tagValue))")
             }
         }
         return tags
@@ -188,15 +199,18 @@ private struct EntryParser {
 
     private func string(_ value: Any, key: String) throws(UTTypeDeclarationError) -> String {
         guard let string = value as? String else {
-            throw error(key, .declarationNotAString,
-                        "\(key) must be a string, not \(UTTypeDeclaration.describe(value))")
+            throw error(
+                key, .declarationNotAString,
+                "\(key) must be a string, not \(UTTypeDeclaration.describe(value))")
         }
         return string
     }
 
     /// An error at a key of this declaration, or at the declaration itself when `key` is nil.
-    private func error(_ key: String?, _ code: UTTypeDeclarationErrorCode, _ message: String) -> UTTypeDeclarationError {
-        UTTypeDeclarationError(file: file, keyPath: key.map { "\(keyPath).\($0)" } ?? keyPath, code: code, message: message)
+    private func error(_ key: String?, _ code: UTTypeDeclarationErrorCode, _ message: String) -> UTTypeDeclarationError
+    {
+        UTTypeDeclarationError(
+            file: file, keyPath: key.map { "\(keyPath).\($0)" } ?? keyPath, code: code, message: message)
     }
 }
 

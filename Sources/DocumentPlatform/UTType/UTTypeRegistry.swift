@@ -38,7 +38,8 @@ public final class UTTypeRegistry: Sendable {
     /// The current declarations, copied out under the lock so that queries never hold it.
     var snapshot: Snapshot { state.withLock { $0.snapshot } }
 
-    /// The number of changes to the declarations so far; an answer computed from a snapshot stays right while it is unchanged.
+    /// The number of changes to the declarations so far; an answer computed from a snapshot stays right while it is
+    /// unchanged.
     var generation: UInt64 { state.withLock { $0.generation } }
 
     // MARK: Loading declarations
@@ -146,7 +147,8 @@ extension UTTypeRegistry {
                 index += 1
                 let key = UTType.key(for: identifier)
                 guard visited.insert(key).inserted else { continue }
-                let parent = recordsByKey[key] ?? DynamicTypeIdentifier.record(for: identifier)
+                let parent =
+                    recordsByKey[key] ?? DynamicTypeIdentifier.record(for: identifier)
                     ?? UTType.Record(identifier: identifier, parentIdentifiers: [], tags: [:], origin: .undeclared)
                 ancestors.append(parent)
                 queue.append(contentsOf: parent.parentIdentifiers)

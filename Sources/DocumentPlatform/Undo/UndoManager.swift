@@ -74,7 +74,8 @@ open class UndoManager {
 
     /// Undoes one `disableUndoRegistration()`; calling it more often than that is a programming error.
     open func enableUndoRegistration() {
-        precondition(registrationDisableCount > 0, "enableUndoRegistration() without a matching disableUndoRegistration()")
+        precondition(
+            registrationDisableCount > 0, "enableUndoRegistration() without a matching disableUndoRegistration()")
         registrationDisableCount -= 1
     }
 
@@ -126,7 +127,8 @@ open class UndoManager {
     ) {
         guard isUndoRegistrationEnabled else { return }
         if openGroups.isEmpty {
-            precondition(groupsByEvent, "Undo registration outside any group requires groupsByEvent or beginUndoGrouping()")
+            precondition(
+                groupsByEvent, "Undo registration outside any group requires groupsByEvent or beginUndoGrouping()")
             beginUndoGrouping()
             isEventGroupOpen = true
         }

@@ -31,7 +31,8 @@ public struct CSVComparator: Sendable {
     public var childLimit: Int
 
     public init(
-        keyColumn: String? = nil, delimiterCandidates: [CSVDialect] = [.comma, .tab, .semicolon], strictQuotes: Bool = false,
+        keyColumn: String? = nil, delimiterCandidates: [CSVDialect] = [.comma, .tab, .semicolon],
+        strictQuotes: Bool = false,
         childLimit: Int = 200
     ) {
         precondition(childLimit > 0, "CSVComparator needs a positive child limit")
@@ -98,7 +99,9 @@ public struct CSVComparator: Sendable {
         guard differences.count > childLimit else { return differences }
         let more = differences.count - childLimit
         return Array(differences.prefix(childLimit)) + [
-            Difference(kind: .snapshot, location: "", summary: "and \(more) more difference\(more == 1 ? "" : "s") of the same kinds"),
+            Difference(
+                kind: .snapshot, location: "",
+                summary: "and \(more) more difference\(more == 1 ? "" : "s") of the same kinds")
         ]
     }
 
@@ -132,11 +135,17 @@ public struct CSVComparator: Sendable {
             if let expectedIndex, let actualIndex, expected.hasHeader && actual.hasHeader {
                 keyIndexes = (expectedIndex, actualIndex)
             } else {
-                let sides = [expectedIndex == nil ? "expected" : nil, actualIndex == nil ? "actual" : nil].compactMap { $0 }
-                found.append(Difference(
-                    kind: .snapshot, location: "column \(keyColumn)",
-                    summary: "the key column is not in the \(sides.isEmpty ? "headers" : sides.joined(separator: " and ") + " header"); rows are compared by position",
-                    cause: Difference.Cause.csvKeyColumnMissing))
+                let sides = [expectedIndex == nil ? "expected" : nil, actualIndex == nil ? "actual" : nil].compactMap {
+                    $0
+                }
+                found.append(
+                    Difference(
+                        kind: .snapshot, location: "column \(keyColumn)",
+                        summary:
+                            "the key column is not in the "
+                            + "\(sides.isEmpty ? "headers" : sides.joined(separator: " and ") + " header"); rows "
+                            + "are compared by position",
+                        cause: Difference.Cause.csvKeyColumnMissing))
             }
         }
         if let keyIndexes {
@@ -147,7 +156,9 @@ public struct CSVComparator: Sendable {
         return found
     }
 
-    private func columnPairing(_ expectedHeader: [String], _ actualHeader: [String], into found: inout [Difference]) -> ColumnPairing {
+    private func columnPairing(
+        _ expectedHeader: [String], _ actualHeader: [String], into found: inout [Difference]
+    ) -> ColumnPairing {
         var actualIndexByName: [[UInt8]: Int] = [:]
         for (index, name) in actualHeader.enumerated() { actualIndexByName[Array(name.utf8)] = index }
         let expectedNames = Set(expectedHeader.map { Array($0.utf8) })
@@ -156,29 +167,37 @@ public struct CSVComparator: Sendable {
             if let actualIndex = actualIndexByName[Array(name.utf8)] {
                 pairs.append((index, actualIndex, name))
             } else {
-                found.append(Difference(
-                    kind: .snapshot, location: "column \(name)", summary: "the column is missing from the actual table",
-                    cause: Difference.Cause.csvColumnMissing))
+                found.append(
+                    Difference(
+                        kind: .snapshot, location: "column \(name)",
+                        summary: "the column is missing from the actual table",
+                        cause: Difference.Cause.csvColumnMissing))
             }
         }
         for name in actualHeader where !expectedNames.contains(Array(name.utf8)) {
-            found.append(Difference(
-                kind: .snapshot, location: "column \(name)", summary: "the column is not in the expected table",
-                cause: Difference.Cause.csvColumnAdded))
+            found.append(
+                Difference(
+                    kind: .snapshot, location: "column \(name)", summary: "the column is not in the expected table",
+                    cause: Difference.Cause.csvColumnAdded))
         }
         let actualOrder = pairs.map(\.actual)
         if actualOrder != actualOrder.sorted() {
-            found.append(Difference(
-                kind: .snapshot, location: "header", summary: "the columns both tables have are in a different order",
-                cause: Difference.Cause.csvColumnOrder,
-                expected: Self.list(pairs.map(\.label)),
-                actual: Self.list(pairs.sorted { $0.actual < $1.actual }.map(\.label))))
+            found.append(
+                Difference(
+                    kind: .snapshot, location: "header",
+                    summary: "the columns both tables have are in a different order",
+                    cause: Difference.Cause.csvColumnOrder,
+                    expected: Self.list(pairs.map(\.label)),
+                    actual: Self.list(pairs.sorted { $0.actual < $1.actual }.map(\.label))))
         }
         return ColumnPairing(pairs: pairs, expectedWidth: expectedHeader.count, actualWidth: actualHeader.count)
     }
 
     /// The cells of a row as the comparison sees them: the paired columns, then the fields past the header.
-    private func projected(_ record: CSVRecord, side: KeyPath<(expected: Int, actual: Int, label: String), Int>, width: Int, pairing: ColumnPairing) -> [String?] {
+    private func projected(
+        _ record: CSVRecord, side: KeyPath<(expected: Int, actual: Int, label: String), Int>, width: Int,
+        pairing: ColumnPairing
+    ) -> [String?] {
         if pairing.pairs.isEmpty && width == 0 { return record.cells.map { $0 } }
         var cells = pairing.pairs.map { pair in
             let index = pair[keyPath: side]
@@ -200,9 +219,11 @@ public struct CSVComparator: Sendable {
             case (_, nil): summary = "the cell is missing from the actual row"
             default: summary = "the cell differs"
             }
-            found.append(Difference(
-                kind: .snapshot, location: "\(row), column \(column)", summary: summary, cause: Difference.Cause.csvCell,
-                expected: left.map(Self.rendered) ?? "no cell", actual: right.map(Self.rendered) ?? "no cell"))
+            found.append(
+                Difference(
+                    kind: .snapshot, location: "\(row), column \(column)", summary: summary,
+                    cause: Difference.Cause.csvCell,
+                    expected: left.map(Self.rendered) ?? "no cell", actual: right.map(Self.rendered) ?? "no cell"))
         }
         for pair in pairing.pairs {
             check(
@@ -221,14 +242,21 @@ public struct CSVComparator: Sendable {
         return found
     }
 
-    private func positionalRowDifferences(_ expected: [CSVRecord], _ actual: [CSVRecord], pairing: ColumnPairing) -> [Difference] {
+    private func positionalRowDifferences(
+        _ expected: [CSVRecord], _ actual: [CSVRecord], pairing: ColumnPairing
+    ) -> [Difference] {
         if expected.count == actual.count && expected.count > 1 {
-            let expectedCells = expected.map { projected($0, side: \.expected, width: pairing.expectedWidth, pairing: pairing) }
+            let expectedCells = expected.map {
+                projected($0, side: \.expected, width: pairing.expectedWidth, pairing: pairing)
+            }
             let actualCells = actual.map { projected($0, side: \.actual, width: pairing.actualWidth, pairing: pairing) }
             if expectedCells != actualCells && Self.counts(expectedCells) == Self.counts(actualCells) {
-                return [Difference(
-                    kind: .snapshot, location: "rows", summary: "the tables hold the same rows in a different order",
-                    cause: Difference.Cause.csvRowOrderOnly)]
+                return [
+                    Difference(
+                        kind: .snapshot, location: "rows",
+                        summary: "the tables hold the same rows in a different order",
+                        cause: Difference.Cause.csvRowOrderOnly)
+                ]
             }
         }
         var found: [Difference] = []
@@ -236,14 +264,16 @@ public struct CSVComparator: Sendable {
             found += cellDifferences(expected[index], actual[index], row: "row \(index + 1)", pairing: pairing)
         }
         for index in actual.count..<max(actual.count, expected.count) {
-            found.append(Difference(
-                kind: .snapshot, location: "row \(index + 1)", summary: "the row is missing from the actual table",
-                cause: Difference.Cause.csvRowMissing, expected: Self.list(expected[index].cells)))
+            found.append(
+                Difference(
+                    kind: .snapshot, location: "row \(index + 1)", summary: "the row is missing from the actual table",
+                    cause: Difference.Cause.csvRowMissing, expected: Self.list(expected[index].cells)))
         }
         for index in expected.count..<max(actual.count, expected.count) {
-            found.append(Difference(
-                kind: .snapshot, location: "row \(index + 1)", summary: "the row is not in the expected table",
-                cause: Difference.Cause.csvRowAdded, actual: Self.list(actual[index].cells)))
+            found.append(
+                Difference(
+                    kind: .snapshot, location: "row \(index + 1)", summary: "the row is not in the expected table",
+                    cause: Difference.Cause.csvRowAdded, actual: Self.list(actual[index].cells)))
         }
         return found
     }
@@ -262,7 +292,9 @@ public struct CSVComparator: Sendable {
             index < record.fields.count ? record.fields[index].text : ""
         }
         var actualByKey: [[UInt8]: [Int]] = [:]
-        for (index, record) in actual.enumerated() { actualByKey[Array(keyText(record, key.actual).utf8), default: []].append(index) }
+        for (index, record) in actual.enumerated() {
+            actualByKey[Array(keyText(record, key.actual).utf8), default: []].append(index)
+        }
         var usedByKey: [[UInt8]: Int] = [:]
         var paired: [Int] = []
         var found: [Difference] = []
@@ -278,27 +310,33 @@ public struct CSVComparator: Sendable {
                 paired.append(match)
                 found += cellDifferences(record, actual[match], row: row, pairing: pairing)
             } else {
-                found.append(Difference(
-                    kind: .snapshot, location: row, summary: "the row is missing from the actual table",
-                    cause: Difference.Cause.csvRowMissing, expected: Self.list(record.cells)))
+                found.append(
+                    Difference(
+                        kind: .snapshot, location: row, summary: "the row is missing from the actual table",
+                        cause: Difference.Cause.csvRowMissing, expected: Self.list(record.cells)))
             }
         }
         let pairedSet = Set(paired)
         for (index, record) in actual.enumerated() where !pairedSet.contains(index) {
-            found.append(Difference(
-                kind: .snapshot, location: "row \(keyColumn)=\(keyText(record, key.actual))",
-                summary: "the row is not in the expected table", cause: Difference.Cause.csvRowAdded, actual: Self.list(record.cells)))
+            found.append(
+                Difference(
+                    kind: .snapshot, location: "row \(keyColumn)=\(keyText(record, key.actual))",
+                    summary: "the row is not in the expected table", cause: Difference.Cause.csvRowAdded,
+                    actual: Self.list(record.cells)))
         }
         if paired != paired.sorted() {
             let onlyOrder = found.isEmpty && expected.count == actual.count
             // Only the keys both sides have, each side in its own order, as the JSON key-order difference shows them.
             let expectedKeys = paired.map { keyText(actual[$0], key.actual) }
             let actualKeys = paired.sorted().map { keyText(actual[$0], key.actual) }
-            found.insert(Difference(
-                kind: .snapshot, location: "rows",
-                summary: onlyOrder ? "the tables hold the same rows in a different order" : "the rows both tables have are in a different order",
-                cause: onlyOrder ? Difference.Cause.csvRowOrderOnly : Difference.Cause.csvRowOrder,
-                expected: Self.list(expectedKeys), actual: Self.list(actualKeys)), at: 0)
+            found.insert(
+                Difference(
+                    kind: .snapshot, location: "rows",
+                    summary: onlyOrder
+                        ? "the tables hold the same rows in a different order"
+                        : "the rows both tables have are in a different order",
+                    cause: onlyOrder ? Difference.Cause.csvRowOrderOnly : Difference.Cause.csvRowOrder,
+                    expected: Self.list(expectedKeys), actual: Self.list(actualKeys)), at: 0)
         }
         return found
     }
@@ -308,15 +346,21 @@ public struct CSVComparator: Sendable {
     private func dialectDifferences(_ expected: CSVTable, _ actual: CSVTable) -> [Difference] {
         var found: [Difference] = []
         if expected.dialect != actual.dialect {
-            found.append(Difference(
-                kind: .snapshot, location: "delimiter", summary: "the fields are separated differently", cause: Difference.Cause.csvDialect,
-                expected: expected.dialect.description, actual: actual.dialect.description))
+            found.append(
+                Difference(
+                    kind: .snapshot, location: "delimiter", summary: "the fields are separated differently",
+                    cause: Difference.Cause.csvDialect,
+                    expected: expected.dialect.description, actual: actual.dialect.description))
         }
         if expected.byteOrderMark != actual.byteOrderMark {
-            found.append(Difference(
-                kind: .snapshot, location: "byte-order mark", summary: "only the \(expected.byteOrderMark ? "expected" : "actual") file starts with a byte-order mark",
-                cause: Difference.Cause.csvDialect,
-                expected: expected.byteOrderMark ? "EF BB BF" : "none", actual: actual.byteOrderMark ? "EF BB BF" : "none"))
+            found.append(
+                Difference(
+                    kind: .snapshot, location: "byte-order mark",
+                    summary:
+                        "only the \(expected.byteOrderMark ? "expected" : "actual") file starts with a byte-order mark",
+                    cause: Difference.Cause.csvDialect,
+                    expected: expected.byteOrderMark ? "EF BB BF" : "none",
+                    actual: actual.byteOrderMark ? "EF BB BF" : "none"))
         }
         // The cells are equal, so the records correspond one to one (blank lines included).
         guard expected.records.count == actual.records.count else { return found }
@@ -324,22 +368,29 @@ public struct CSVComparator: Sendable {
         var quoting: [Difference] = []
         for (index, (left, right)) in zip(expected.records, actual.records).enumerated() {
             if left.lineEnding != right.lineEnding {
-                endings.append(Difference(
-                    kind: .snapshot, location: "record \(index + 1)", summary: "the record ends differently", cause: Difference.Cause.csvDialect,
-                    expected: left.lineEnding.name, actual: right.lineEnding.name))
+                endings.append(
+                    Difference(
+                        kind: .snapshot, location: "record \(index + 1)", summary: "the record ends differently",
+                        cause: Difference.Cause.csvDialect,
+                        expected: left.lineEnding.name, actual: right.lineEnding.name))
             }
-            for (position, (leftField, rightField)) in zip(left.fields, right.fields).enumerated() where leftField.isQuoted != rightField.isQuoted {
-                quoting.append(Difference(
-                    kind: .snapshot, location: "record \(index + 1), field \(position + 1)", summary: "the field is quoted on one side only",
-                    cause: Difference.Cause.csvDialect,
-                    expected: leftField.isQuoted ? "quoted" : "unquoted", actual: rightField.isQuoted ? "quoted" : "unquoted"))
+            for (position, (leftField, rightField)) in zip(left.fields, right.fields).enumerated()
+            where leftField.isQuoted != rightField.isQuoted {
+                quoting.append(
+                    Difference(
+                        kind: .snapshot, location: "record \(index + 1), field \(position + 1)",
+                        summary: "the field is quoted on one side only",
+                        cause: Difference.Cause.csvDialect,
+                        expected: leftField.isQuoted ? "quoted" : "unquoted",
+                        actual: rightField.isQuoted ? "quoted" : "unquoted"))
             }
         }
         // Records that all changed the same way (a whole file converted from CRLF to LF) are one difference.
         if endings.count > 1, Set(endings.map { [$0.expected, $0.actual] }).count == 1 {
-            found.append(Difference(
-                kind: .snapshot, location: "line endings", summary: "\(endings.count) records end differently",
-                cause: Difference.Cause.csvDialect, expected: endings[0].expected, actual: endings[0].actual))
+            found.append(
+                Difference(
+                    kind: .snapshot, location: "line endings", summary: "\(endings.count) records end differently",
+                    cause: Difference.Cause.csvDialect, expected: endings[0].expected, actual: endings[0].actual))
         } else {
             found += endings
         }

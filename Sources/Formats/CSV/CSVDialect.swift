@@ -46,7 +46,9 @@ public struct CSVDialect: Hashable, Sendable, CustomStringConvertible {
                 insideQuotes.toggle()
             } else if !insideQuotes {
                 if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { break }
-                for (index, candidate) in candidates.enumerated() where candidate.delimiter == byte { counts[index] += 1 }
+                for (index, candidate) in candidates.enumerated() where candidate.delimiter == byte {
+                    counts[index] += 1
+                }
             }
         }
         var best = 0

@@ -20,7 +20,8 @@ public struct CSVField: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { text }
 
-    /// Whether text written bare would not read back as itself: it holds the delimiter, CR or LF, or starts with a quote.
+    /// Whether text written bare would not read back as itself: it holds the delimiter, CR or LF, or starts with a
+    /// quote.
     public static func mustBeQuoted(_ text: String, delimiter: UInt8) -> Bool {
         if text.utf8.first == UInt8(ascii: "\"") { return true }
         return text.utf8.contains { byte in

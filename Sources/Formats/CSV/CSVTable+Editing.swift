@@ -1,10 +1,11 @@
-
 extension CSVTable {
-    /// A new table of `rows` (the header first when `hasHeader`), quoted only where needed, as Python's `csv.writer` writes.
+    /// A new table of `rows` (the header first when `hasHeader`), quoted only where needed, as Python's `csv.writer`
+    /// writes.
     ///
     /// Every record ends with `lineEnding`, except the last when `endsWithLineBreak` is false.
     public init(
-        rows: [[String]], dialect: CSVDialect = .comma, hasHeader: Bool, lineEnding: CSVLineEnding = .carriageReturnLineFeed,
+        rows: [[String]], dialect: CSVDialect = .comma, hasHeader: Bool,
+        lineEnding: CSVLineEnding = .carriageReturnLineFeed,
         endsWithLineBreak: Bool = true, byteOrderMark: Bool = false
     ) {
         precondition(lineEnding != .none, "a table's records need a line ending to separate them")
@@ -22,7 +23,8 @@ extension CSVTable {
         var counts: [CSVLineEnding: Int] = [:]
         for record in records where record.lineEnding != .none { counts[record.lineEnding, default: 0] += 1 }
         var best = CSVLineEnding.carriageReturnLineFeed
-        for ending in [CSVLineEnding.lineFeed, .carriageReturn] where counts[ending, default: 0] > counts[best, default: 0] {
+        for ending in [CSVLineEnding.lineFeed, .carriageReturn]
+        where counts[ending, default: 0] > counts[best, default: 0] {
             best = ending
         }
         return best
@@ -33,7 +35,8 @@ extension CSVTable {
     public mutating func appendRecord(cells: [String]) {
         let ending = prevailingLineEnding
         var record = CSVRecord(
-            fields: cells.map { CSVField($0, isQuoted: CSVField.needsQuotes($0, delimiter: dialect.delimiter)) }, lineEnding: ending)
+            fields: cells.map { CSVField($0, isQuoted: CSVField.needsQuotes($0, delimiter: dialect.delimiter)) },
+            lineEnding: ending)
         if let last = records.indices.last, records[last].lineEnding == .none {
             records[last].lineEnding = ending
             record.lineEnding = .none
@@ -46,7 +49,9 @@ extension CSVTable {
     /// A bare field becomes quoted when the new text needs it (`CSVField.needsQuotes(_:delimiter:)`).
     /// Out-of-range indexes are a precondition failure.
     public mutating func setText(_ text: String, record: Int, field: Int) {
-        precondition(records.indices.contains(record) && records[record].fields.indices.contains(field), "no such field in the table")
+        precondition(
+            records.indices.contains(record) && records[record].fields.indices.contains(field),
+            "no such field in the table")
         records[record].fields[field].text = text
         if CSVField.needsQuotes(text, delimiter: dialect.delimiter) { records[record].fields[field].isQuoted = true }
     }
@@ -63,7 +68,8 @@ extension CSVTable {
         for recordIndex in copy.records.indices {
             for fieldIndex in copy.records[recordIndex].fields.indices {
                 let text = copy.records[recordIndex].fields[fieldIndex].text
-                copy.records[recordIndex].fields[fieldIndex].isQuoted = CSVField.needsQuotes(text, delimiter: dialect.delimiter)
+                copy.records[recordIndex].fields[fieldIndex].isQuoted = CSVField.needsQuotes(
+                    text, delimiter: dialect.delimiter)
             }
         }
         return copy

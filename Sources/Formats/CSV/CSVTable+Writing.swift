@@ -19,7 +19,8 @@ extension CSVTable {
                 throw CodecError(
                     code: .csv(.lineEndingMissing),
                     message: index != records.count - 1
-                        ? "record \(index + 1) has no line ending but is not the last record; it would merge with the next"
+                        ? "record \(index + 1) has no line ending but is not the last record; it would merge with "
+                            + "the next"
                         : "the last record is blank and has no line ending; it would not be written at all",
                     location: .keyPath("records[\(index)]"))
             }
@@ -33,7 +34,9 @@ extension CSVTable {
             let isLone = record.fields.count == 1
             for (index, field) in record.fields.enumerated() {
                 if index > 0 { bytes.append(delimiter) }
-                if field.isQuoted || CSVField.mustBeQuoted(field.text, delimiter: delimiter) || (isLone && field.text.isEmpty) {
+                if field.isQuoted || CSVField.mustBeQuoted(field.text, delimiter: delimiter)
+                    || (isLone && field.text.isEmpty)
+                {
                     bytes.append(quote)
                     for byte in field.text.utf8 {
                         bytes.append(byte)

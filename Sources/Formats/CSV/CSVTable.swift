@@ -28,7 +28,9 @@ public struct CSVTable: Hashable, Sendable {
     /// record; the header is decided by `firstRecordIsHeader(_:)`. Throws `CSVParseError`.
     ///
     /// `strictQuotes` refuses a quote inside an unquoted field (see `CSVTokenizer`).
-    public init(decoding data: Data, delimiterCandidates: [CSVDialect], strictQuotes: Bool = false) throws(CSVParseError) {
+    public init(
+        decoding data: Data, delimiterCandidates: [CSVDialect], strictQuotes: Bool = false
+    ) throws(CSVParseError) {
         let body = CSVTokenizer.hasByteOrderMark(data) ? data.dropFirst(3) : data[...]
         let dialect = CSVDialect.detect(in: body, among: delimiterCandidates)
         let output = try CSVTokenizer.records(in: data, dialect: dialect, strictQuotes: strictQuotes)
@@ -63,7 +65,9 @@ public struct CSVTable: Hashable, Sendable {
             for field in record.fields where field.isQuoted {
                 var previous: UInt8 = 0
                 for byte in field.text.utf8 {
-                    if byte == UInt8(ascii: "\n") && previous != UInt8(ascii: "\r") || byte == UInt8(ascii: "\r") { line += 1 }
+                    if byte == UInt8(ascii: "\n") && previous != UInt8(ascii: "\r") || byte == UInt8(ascii: "\r") {
+                        line += 1
+                    }
                     previous = byte
                 }
             }
@@ -99,10 +103,13 @@ public struct CSVTable: Hashable, Sendable {
         return true
     }
 
-    /// Whether `text` is a decimal number: optional sign, digits with one `.` or `,` as the decimal mark, optional exponent.
+    /// Whether `text` is a decimal number: optional sign, digits with one `.` or `,` as the decimal mark, optional
+    /// exponent.
     static func looksNumeric(_ text: String) -> Bool {
         var bytes = Array(text.utf8)[...]
-        if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+        if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            bytes = bytes.dropFirst()
+        }
         var digits = 0, marks = 0
         while let byte = bytes.first {
             if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
@@ -117,8 +124,12 @@ public struct CSVTable: Hashable, Sendable {
         guard digits > 0, marks <= 1 else { return false }
         if let byte = bytes.first, byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
             bytes = bytes.dropFirst()
-            if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
-            guard !bytes.isEmpty, bytes.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return false }
+            if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+                bytes = bytes.dropFirst()
+            }
+            guard !bytes.isEmpty, bytes.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+                return false
+            }
             return true
         }
         return bytes.isEmpty

@@ -32,7 +32,9 @@ public enum CSVTokenizer {
     /// Reads `data` with `dialect`'s delimiter; throws `CSVParseError` for bytes that are not such a table.
     ///
     /// With `strictQuotes`, a quote inside an unquoted field is an error rather than text.
-    public static func records(in data: Data, dialect: CSVDialect, strictQuotes: Bool = false) throws(CSVParseError) -> Output {
+    public static func records(
+        in data: Data, dialect: CSVDialect, strictQuotes: Bool = false
+    ) throws(CSVParseError) -> Output {
         let bytes = [UInt8](data)
         try validateUTF8(data)
         let start = hasByteOrderMark(bytes) ? 3 : 0
@@ -108,10 +110,14 @@ public enum CSVTokenizer {
                         location: .line(openingLine, column: openingColumn))
                 }
                 fields.append(CSVField(String(decoding: text, as: UTF8.self), isQuoted: true))
-                if index < count && bytes[index] != delimiter && bytes[index] != carriageReturn && bytes[index] != lineFeed {
+                if index < count && bytes[index] != delimiter && bytes[index] != carriageReturn
+                    && bytes[index] != lineFeed
+                {
                     throw CSVParseError(
                         code: .textAfterQuote,
-                        message: "a quoted field must end at its closing quote, but text follows it; a quote inside a quoted field is written \"\"",
+                        message:
+                            "a quoted field must end at its closing quote, but text follows it; a quote inside a "
+                            + "quoted field is written \"\"",
                         location: .line(line, column: column))
                 }
             } else {

@@ -30,13 +30,16 @@ public struct DelimitedTextCodec<Format: DelimitedTextFormat>: DocumentCodec {
 
     public func decode(_ file: FileWrapper, contentType: UTType) throws -> CSVTable {
         guard file.isRegularFile else {
-            throw CodecError(code: .csv(.notAFile), message: "a \(Format.identifier) document must be a single file, not a folder or a link")
+            throw CodecError(
+                code: .csv(.notAFile),
+                message: "a \(Format.identifier) document must be a single file, not a folder or a link")
         }
         guard let data = file.regularFileContents else {
             throw CodecError(code: .csv(.unreadable), message: "the file's contents could not be read")
         }
         do {
-            return try CSVTable(decoding: data, delimiterCandidates: Format.delimiterCandidates, strictQuotes: Format.strictQuotes)
+            return try CSVTable(
+                decoding: data, delimiterCandidates: Format.delimiterCandidates, strictQuotes: Format.strictQuotes)
         } catch {
             throw CodecError(code: error.code, message: error.message, location: error.location)
         }
@@ -47,14 +50,18 @@ public struct DelimitedTextCodec<Format: DelimitedTextFormat>: DocumentCodec {
             let allowed = Format.delimiterCandidates.map(\.description).joined(separator: " or ")
             throw CodecError(
                 code: .csv(.delimiterMismatch),
-                message: "the table is \(snapshot.dialect)-separated, but \(Format.identifier) files are \(allowed)-separated; convert it first")
+                message:
+                    "the table is \(snapshot.dialect)-separated, but \(Format.identifier) files are "
+                    + "\(allowed)-separated; convert it first"
+            )
         }
         return FileWrapper(regularFileWithContents: try snapshot.encoded())
     }
 
     /// The cell-by-cell differences (`CSVComparator`), each with its cause in brackets, in table order.
     public func differences(expected: CSVTable, actual: CSVTable) -> [SnapshotDifference] {
-        let comparator = CSVComparator(delimiterCandidates: Format.delimiterCandidates, strictQuotes: Format.strictQuotes)
+        let comparator = CSVComparator(
+            delimiterCandidates: Format.delimiterCandidates, strictQuotes: Format.strictQuotes)
         guard let root = comparator.compare(expected: expected, actual: actual) else {
             return []
         }
@@ -74,7 +81,8 @@ extension DelimitedTextCodec: AnonymizableCodec {
         var copy = snapshot
         for recordIndex in copy.records.indices where !(copy.hasHeader && recordIndex == 0) {
             for fieldIndex in copy.records[recordIndex].fields.indices {
-                copy.records[recordIndex].fields[fieldIndex].text = anonymizer.text(copy.records[recordIndex].fields[fieldIndex].text)
+                copy.records[recordIndex].fields[fieldIndex].text = anonymizer.text(
+                    copy.records[recordIndex].fields[fieldIndex].text)
             }
         }
         return copy

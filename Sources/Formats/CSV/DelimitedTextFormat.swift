@@ -12,7 +12,8 @@ public protocol DelimitedTextFormat: Sendable {
     static var strictQuotes: Bool { get }
 }
 
-/// Comma-separated values (`public.comma-separated-values-text`), or semicolon-separated as European spreadsheets write them.
+/// Comma-separated values (`public.comma-separated-values-text`), or semicolon-separated as European spreadsheets write
+/// them.
 ///
 /// The delimiter is the comma unless the first record holds more semicolons than commas outside quotes.
 /// A quote inside an unquoted field is text, as Python's reader and csv-spectrum have it.

@@ -52,7 +52,9 @@ public struct CodableCodec<Model: Codable & Sendable & Equatable, Format: Codabl
 
     public func decode(_ file: FileWrapper, contentType: UTType) throws -> Model {
         guard file.isRegularFile else {
-            throw CodecError(code: .codable(.notAFile), message: "a \(Format.identifier) document must be a single file, not a folder or a link")
+            throw CodecError(
+                code: .codable(.notAFile),
+                message: "a \(Format.identifier) document must be a single file, not a folder or a link")
         }
         guard let data = file.regularFileContents else {
             throw CodecError(code: .codable(.unreadable), message: "the file's contents could not be read")
@@ -99,7 +101,8 @@ public struct CodableCodec<Model: Codable & Sendable & Equatable, Format: Codabl
                 // Foundation cannot write OpenStep property lists (on Linux, asking traps), nor can Apple's tools.
                 guard encoder.outputFormat != .openStep else {
                     throw CodecError(
-                        code: .codable(.unsupportedFormat), message: "OpenStep property lists can be read but not written; choose .xml or .binary")
+                        code: .codable(.unsupportedFormat),
+                        message: "OpenStep property lists can be read but not written; choose .xml or .binary")
                 }
                 let foundationBytes = try encoder.encode(model)
                 switch encoder.outputFormat {
@@ -109,7 +112,8 @@ public struct CodableCodec<Model: Codable & Sendable & Equatable, Format: Codabl
                     // The app's writer is `PropertyListEncoder`, so its layout (shortest reals, keys in
                     // `String` order), not CoreFoundation's.
                     return try XMLPropertyList.write(
-                        try XMLPropertyList.read(foundationBytes), options: XMLPropertyList.WritingOptions(style: .propertyListEncoder))
+                        try XMLPropertyList.read(foundationBytes),
+                        options: XMLPropertyList.WritingOptions(style: .propertyListEncoder))
                 }
             }
         } catch let error as CodecError {
@@ -129,11 +133,17 @@ public struct CodableCodec<Model: Codable & Sendable & Equatable, Format: Codabl
             expectedValue = try Self.comparableValue(expected)
             actualValue = try Self.comparableValue(actual)
         } catch {
-            return [SnapshotDifference(path: "", summary: "the models differ, and one of them cannot be encoded to show where: \(error)")]
+            return [
+                SnapshotDifference(
+                    path: "", summary: "the models differ, and one of them cannot be encoded to show where: \(error)")
+            ]
         }
         let found = JSONCodec.differences(expected: expectedValue, actual: actualValue)
         if found.isEmpty {
-            return [SnapshotDifference(path: "", summary: "the models differ (by ==) in something their encoding does not hold")]
+            return [
+                SnapshotDifference(
+                    path: "", summary: "the models differ (by ==) in something their encoding does not hold")
+            ]
         }
         return found
     }
@@ -151,7 +161,8 @@ public struct CodableCodec<Model: Codable & Sendable & Equatable, Format: Codabl
                 var container = encoder.singleValueContainer()
                 try container.encode(date.timeIntervalSinceReferenceDate)
             }
-            encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+infinity", negativeInfinity: "-infinity", nan: "nan")
+            encoder.nonConformingFloatEncodingStrategy = .convertToString(
+                positiveInfinity: "+infinity", negativeInfinity: "-infinity", nan: "nan")
         }
         encoder.outputFormatting.insert(.sortedKeys)
         return try JSONParser().parse(try encoder.encode(model))

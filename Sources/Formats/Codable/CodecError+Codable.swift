@@ -11,11 +11,13 @@ extension CodecError {
                 location: .keyPath(Self.keyPath(context.codingPath)))
         case .valueNotFound(let type, let context):
             self.init(
-                code: .codable(.valueNotFound), message: "expected \(type), found null or nothing: \(context.debugDescription)",
+                code: .codable(.valueNotFound),
+                message: "expected \(type), found null or nothing: \(context.debugDescription)",
                 location: .keyPath(Self.keyPath(context.codingPath)))
         case .keyNotFound(let key, let context):
             self.init(
-                code: .codable(.keyNotFound), message: "the key \"\(key.stringValue)\" is missing: \(context.debugDescription)",
+                code: .codable(.keyNotFound),
+                message: "the key \"\(key.stringValue)\" is missing: \(context.debugDescription)",
                 location: .keyPath(Self.keyPath(context.codingPath + [key])))
         case .dataCorrupted(let context):
             self.init(

@@ -18,12 +18,14 @@ public struct CSVToJSON: SnapshotConversion {
     public func convert(_ table: CSVTable) throws -> JSONDocument {
         let style = JSONWritingStyle(prettyPrinted: true, withoutEscapingSlashes: true)
         guard let header = table.header else {
-            return JSONDocument(value: .array(table.records.map { .array($0.cells.map(JSONValue.string)) }), style: style)
+            return JSONDocument(
+                value: .array(table.records.map { .array($0.cells.map(JSONValue.string)) }), style: style)
         }
         if Set(header.map { Array($0.utf8) }).count != header.count {
             throw CodecError(
                 code: .csv(.conversionDuplicateColumn),
-                message: "the header names a column twice, and a JSON object cannot hold the same key twice", location: .line(1, column: 1))
+                message: "the header names a column twice, and a JSON object cannot hold the same key twice",
+                location: .line(1, column: 1))
         }
         let lines = table.recordLines
         var rows: [JSONValue] = []
@@ -32,7 +34,9 @@ public struct CSVToJSON: SnapshotConversion {
             guard record.fields.count <= header.count else {
                 throw CodecError(
                     code: .csv(.conversionExtraFields),
-                    message: "the row has \(record.fields.count) fields but the header names \(header.count) columns; the extra values have no key",
+                    message:
+                        "the row has \(record.fields.count) fields but the header names \(header.count) columns; "
+                        + "the extra values have no key",
                     location: .line(lines[index], column: 1))
             }
             rows.append(.object(zip(header, record.cells).map { JSONMember(key: $0, value: .string($1)) }))

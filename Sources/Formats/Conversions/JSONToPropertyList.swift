@@ -38,26 +38,33 @@ public struct JSONToPropertyList: SnapshotConversion {
     }
 
     /// The property-list value of a JSON value.
-    public static func value(from json: JSONValue, encoding: PropertyListToJSON.Encoding = .strict) throws -> PropertyListValue {
+    public static func value(
+        from json: JSONValue, encoding: PropertyListToJSON.Encoding = .strict
+    ) throws -> PropertyListValue {
         try value(from: json, encoding: encoding, path: "$")
     }
 
-    private static func value(from json: JSONValue, encoding: PropertyListToJSON.Encoding, path: String) throws -> PropertyListValue {
+    private static func value(
+        from json: JSONValue, encoding: PropertyListToJSON.Encoding, path: String
+    ) throws -> PropertyListValue {
         switch json {
         case .object(let members):
             if encoding == .tagged, members.count == 1, PropertyListToJSON.Encoding.tags.contains(members[0].key) {
                 return try untagged(members[0], path: path)
             }
-            return .dictionary(try members.map { member in
-                PropertyListEntry(
-                    key: member.key,
-                    value: try value(
-                        from: member.value, encoding: encoding, path: path + KeyPathWriter.component(key: member.key)))
-            })
+            return .dictionary(
+                try members.map { member in
+                    PropertyListEntry(
+                        key: member.key,
+                        value: try value(
+                            from: member.value, encoding: encoding,
+                            path: path + KeyPathWriter.component(key: member.key)))
+                })
         case .array(let elements):
-            return .array(try elements.enumerated().map {
-                try value(from: $1, encoding: encoding, path: path + KeyPathWriter.component(index: $0))
-            })
+            return .array(
+                try elements.enumerated().map {
+                    try value(from: $1, encoding: encoding, path: path + KeyPathWriter.component(index: $0))
+                })
         case .string(let text):
             return .string(text)
         case .number(let number):
@@ -65,14 +72,16 @@ public struct JSONToPropertyList: SnapshotConversion {
         case .bool(let flag):
             return .boolean(flag)
         case .null:
-            throw CodecError(code: .conversion(.jsonToPlistNull), message: "a property list has no null", location: .keyPath(path))
+            throw CodecError(
+                code: .conversion(.jsonToPlistNull), message: "a property list has no null", location: .keyPath(path))
         }
     }
 
     private static func value(of number: JSONNumber, path: String) throws -> PropertyListValue {
         let text = number.text
         if !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let integer = Int128(text),
-           integer >= Int128(Int64.min), integer <= Int128(UInt64.max) {
+            integer >= Int128(Int64.min), integer <= Int128(UInt64.max)
+        {
             return .integer(integer)
         }
         guard let real = Double(text), real.isFinite else {
@@ -87,7 +96,9 @@ public struct JSONToPropertyList: SnapshotConversion {
         let tags = PropertyListToJSON.Encoding.self
         let inner = path + KeyPathWriter.component(key: member.key)
         func bad(_ expectation: String) -> CodecError {
-            CodecError(code: .conversion(.jsonToPlistBadTag), message: "a \(member.key) object holds \(expectation)", location: .keyPath(inner))
+            CodecError(
+                code: .conversion(.jsonToPlistBadTag), message: "a \(member.key) object holds \(expectation)",
+                location: .keyPath(inner))
         }
         func real(_ payload: JSONValue) throws -> Double {
             switch payload {
@@ -95,7 +106,9 @@ public struct JSONToPropertyList: SnapshotConversion {
                 switch try? value(of: number, path: inner) {
                 case .real(let value)?: return value
                 case .integer(let integer)?:
-                    guard let exact = Double(exactly: integer) else { throw bad("\(number.text), which is not exactly a real") }
+                    guard let exact = Double(exactly: integer) else {
+                        throw bad("\(number.text), which is not exactly a real")
+                    }
                     return exact
                 default: throw bad("a number beyond the range of a real")
                 }
@@ -119,12 +132,14 @@ public struct JSONToPropertyList: SnapshotConversion {
             guard !value.isFinite else { throw bad("a finite number; finite reals are plain numbers") }
             return .real(value)
         case (tags.dictionaryTag, .object(let members)):
-            return .dictionary(try members.map { inside in
-                PropertyListEntry(
-                    key: inside.key,
-                    value: try value(
-                        from: inside.value, encoding: .tagged, path: inner + KeyPathWriter.component(key: inside.key)))
-            })
+            return .dictionary(
+                try members.map { inside in
+                    PropertyListEntry(
+                        key: inside.key,
+                        value: try value(
+                            from: inside.value, encoding: .tagged,
+                            path: inner + KeyPathWriter.component(key: inside.key)))
+                })
         default:
             throw bad("\(member.value.typeName), which is not what the tag takes")
         }

@@ -15,7 +15,9 @@ public struct KeyedArchiveToJSON: SnapshotConversion {
     public init() {}
 
     public func convert(_ snapshot: KeyedArchiveDocument) throws -> JSONDocument {
-        JSONDocument(value: Self.json(try KeyedArchiveRendering.render(snapshot.archive)), style: JSONWritingStyle(prettyPrinted: true))
+        JSONDocument(
+            value: Self.json(try KeyedArchiveRendering.render(snapshot.archive)),
+            style: JSONWritingStyle(prettyPrinted: true))
     }
 
     static func json(_ node: KeyedArchiveRendering.Node) -> JSONValue {
@@ -25,14 +27,17 @@ public struct KeyedArchiveToJSON: SnapshotConversion {
         case .integer(let integer): return number(String(integer))
         case .real(let real):
             guard real.isFinite else {
-                return .object([JSONMember(key: "$real", value: .string(real.isNaN ? "nan" : real > 0 ? "+infinity" : "-infinity"))])
+                return .object([
+                    JSONMember(key: "$real", value: .string(real.isNaN ? "nan" : real > 0 ? "+infinity" : "-infinity"))
+                ])
             }
             var text = "\(real)"
             if !text.contains(".") && !text.contains("e") { text += ".0" }
             return number(text)
         case .boolean(let boolean): return .bool(boolean)
         case .data(let data): return .string(data.base64EncodedString())
-        case .date(let seconds): return KeyedArchiveRendering.iso8601(secondsSinceReferenceDate: seconds).map(JSONValue.string) ?? .null
+        case .date(let seconds):
+            return KeyedArchiveRendering.iso8601(secondsSinceReferenceDate: seconds).map(JSONValue.string) ?? .null
         case .array(let elements): return .array(elements.map(json))
         case .object(let members): return .object(members.map { JSONMember(key: $0.0, value: json($0.1)) })
         }

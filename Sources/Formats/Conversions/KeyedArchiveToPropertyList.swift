@@ -4,7 +4,8 @@ import DocumentCodecs
 ///
 /// The tree follows the scheme of `KeyedArchiveRendering`, with the property list's own types where it
 /// has them: data as `<data>`, dates as `{"$date": <date>, "$time": <real>}` (the `<date>` for reading,
-/// truncated to the whole second because XML holds no fractions, and `$time` exact), reals as `<real>`. What a property list cannot hold gets
+/// truncated to the whole second because XML holds no fractions, and `$time` exact), reals as `<real>`. What a property
+/// list cannot hold gets
 /// an encoding: no object (UID 0) is `{"$nil": true}`, `NSNull` `{"$null": true}`, a dictionary with a
 /// key that is not a string `{"$dictionary": [[key, value], …]}`, a shared object `{"$ref": n}`.
 /// Written as XML; throws `keyed-archive.too-deep` for a tree nested past the cap, and
@@ -16,7 +17,8 @@ public struct KeyedArchiveToPropertyList: SnapshotConversion {
     public init() {}
 
     public func convert(_ snapshot: KeyedArchiveDocument) throws -> PropertyListDocument {
-        PropertyListDocument(value: try Self.propertyList(try KeyedArchiveRendering.render(snapshot.archive)), format: .xml)
+        PropertyListDocument(
+            value: try Self.propertyList(try KeyedArchiveRendering.render(snapshot.archive)), format: .xml)
     }
 
     static func propertyList(_ node: KeyedArchiveRendering.Node) throws -> PropertyListValue {
@@ -25,7 +27,9 @@ public struct KeyedArchiveToPropertyList: SnapshotConversion {
         case .string(let string): return .string(string)
         case .integer(let integer):
             guard integer >= Int128(Int64.min), integer <= Int128(UInt64.max) else {
-                throw CodecError(code: .keyedArchive(.integerOutOfRange), message: "the integer \(integer) does not fit a property list (−2^63 through 2^64 − 1)")
+                throw CodecError(
+                    code: .keyedArchive(.integerOutOfRange),
+                    message: "the integer \(integer) does not fit a property list (−2^63 through 2^64 − 1)")
             }
             return .integer(integer)
         case .real(let real): return .real(real)

@@ -1,6 +1,7 @@
 import DocumentCodecs
 
-/// A Markdown document kept as plain text: its source, stored exactly as it was (encoding, byte-order mark, line endings).
+/// A Markdown document kept as plain text: its source, stored exactly as it was (encoding, byte-order mark, line
+/// endings).
 ///
 /// Markdown source is already readable plain text, so nothing is lost or rewritten. The reverse is
 /// not registered: plain text read as Markdown would render differently (`*`, `#` and single line

@@ -21,13 +21,17 @@ public struct NotebookV1ToNotebook: WarningReportingConversion {
 
     public func convert(_ snapshot: NotebookV1) throws -> Notebook {
         if snapshot.title.unicodeScalars.contains("\u{0}") {
-            throw CodecError(code: .notebookV1(.conversionNULCharacter), message: "the title holds a NUL character, which a notebook package cannot carry", location: .keyPath("title"))
+            throw CodecError(
+                code: .notebookV1(.conversionNULCharacter),
+                message: "the title holds a NUL character, which a notebook package cannot carry",
+                location: .keyPath("title"))
         }
         var pages: [Notebook.Page] = []
         for (index, page) in snapshot.pages.enumerated() {
             if page.text.unicodeScalars.contains("\u{0}") {
                 throw CodecError(
-                    code: .notebookV1(.conversionNULCharacter), message: "the page holds a NUL character, which a notebook package cannot carry",
+                    code: .notebookV1(.conversionNULCharacter),
+                    message: "the page holds a NUL character, which a notebook package cannot carry",
                     location: .keyPath("pages[\(index)].text"))
             }
             pages.append(Notebook.Page(id: Self.pageID(index: index, text: page.text), text: page.text))
@@ -39,9 +43,14 @@ public struct NotebookV1ToNotebook: WarningReportingConversion {
     public func warnings(converting source: NotebookV1, into converted: Notebook) -> [ConversionWarning] {
         guard !source.pages.isEmpty else { return [] }
         let noun = source.pages.count == 1 ? "page's" : "pages'"
-        return [ConversionWarning(
-            code: .notebookV1(.conversionDatesDropped), path: "pages",
-            message: "the \(source.pages.count) \(noun) created and modified dates are not carried: the notebook package has no place for them")]
+        return [
+            ConversionWarning(
+                code: .notebookV1(.conversionDatesDropped), path: "pages",
+                message:
+                    "the \(source.pages.count) \(noun) created and modified dates are not carried: the notebook "
+                    + "package has no place for them"
+            )
+        ]
     }
 
     /// The derived identifier of page `index` (0-based) holding `text`.
@@ -49,7 +58,10 @@ public struct NotebookV1ToNotebook: WarningReportingConversion {
         var bytes = Array(SHA256.hash(Array("notebook-v1 page \(index)\n\(text)".utf8)).bytes.prefix(16))
         bytes[6] = (bytes[6] & 0x0F) | 0x80
         bytes[8] = (bytes[8] & 0x3F) | 0x80
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 }

@@ -1,6 +1,7 @@
 import DocumentCodecs
 
-/// Normalising 8-bit text to UTF-8 with LF, a block at a time, when the plain-text codec would read the file in that encoding.
+/// Normalising 8-bit text to UTF-8 with LF, a block at a time, when the plain-text codec would read the file in that
+/// encoding.
 ///
 /// The whole-document route decodes the file (``TextDecoding``), rewrites its line endings
 /// (``NormalizedUTF8``) and encodes the text as UTF-8 without a byte-order mark. For a file the
@@ -12,8 +13,12 @@ import DocumentCodecs
 /// back as UTF-8 whatever the options say, as the whole route reads it back with the target codec
 /// without the options for reading inputs.
 extension PlainTextToNormalizedUTF8: StreamingSnapshotConversion {
-    public static func streamingConverter(from source: AnyDocumentCodec, to target: AnyDocumentCodec, verifies: Bool) -> (any StreamingFileConverter)? {
-        guard source.accept(IsPlainTextCodec()), target.accept(IsPlainTextCodec()), let options = try? TextCodecOptions(source.options) else {
+    public static func streamingConverter(
+        from source: AnyDocumentCodec, to target: AnyDocumentCodec, verifies: Bool
+    ) -> (any StreamingFileConverter)? {
+        guard source.accept(IsPlainTextCodec()), target.accept(IsPlainTextCodec()),
+            let options = try? TextCodecOptions(source.options)
+        else {
             return nil
         }
         let replacing = options.replacesInvalidBytes
@@ -29,11 +34,13 @@ extension PlainTextToNormalizedUTF8: StreamingSnapshotConversion {
 /// Whether an erased codec is the built-in plain-text codec, with or without run-time options.
 private struct IsPlainTextCodec: DocumentCodecVisitor {
     func visit<Codec: DocumentCodec>(_ codec: Codec.Type) -> Bool {
-        ObjectIdentifier(codec) == ObjectIdentifier(PlainTextCodec.self) || ObjectIdentifier(codec) == ObjectIdentifier(ConfiguredCodec<PlainTextCodec>.self)
+        ObjectIdentifier(codec) == ObjectIdentifier(PlainTextCodec.self)
+            || ObjectIdentifier(codec) == ObjectIdentifier(ConfiguredCodec<PlainTextCodec>.self)
     }
 }
 
-/// The streaming converter of one 8-bit encoding: the detection of ``TextDecoding/decode(_:options:)``, then the transcoder.
+/// The streaming converter of one 8-bit encoding: the detection of ``TextDecoding/decode(_:options:)``, then the
+/// transcoder.
 struct StreamingEightBitText: StreamingFileConverter {
     let encoding: SingleByteEncoding
     let replacing: Bool
@@ -47,10 +54,12 @@ struct StreamingEightBitText: StreamingFileConverter {
         if !isForced {
             guard try isDecodedAsFallback(size: size, reading: read) else { return nil }
         }
-        return TextTranscoding.Transcoder(encoding: encoding, replacing: replacing, normalization: NormalizedUTF8(lineEnding: .lf))
+        return TextTranscoding.Transcoder(
+            encoding: encoding, replacing: replacing, normalization: NormalizedUTF8(lineEnding: .lf))
     }
 
-    /// Whether detection, given no forced encoding, ends at the fallback: no byte-order mark, not UTF-16, not all UTF-8.
+    /// Whether detection, given no forced encoding, ends at the fallback: no byte-order mark, not UTF-16, not all
+    /// UTF-8.
     ///
     /// Conservative where that would take the whole file: a file that looks like UTF-16 is left to the
     /// whole-document route, which tries to decode it as UTF-16 before it falls back.
@@ -59,7 +68,8 @@ struct StreamingEightBitText: StreamingFileConverter {
         let headCount = try head.withUnsafeMutableBytes { try read(0, $0) }
         let looksLikeOtherEncoding = head.withUnsafeBufferPointer { head in
             let read = UnsafeBufferPointer(rebasing: head[0..<headCount])
-            return TextDecoding.byteOrderMarkEncoding(of: read) != nil || TextDecoding.likelyUTF16(head: read, count: size) != nil
+            return TextDecoding.byteOrderMarkEncoding(of: read) != nil
+                || TextDecoding.likelyUTF16(head: read, count: size) != nil
         }
         if looksLikeOtherEncoding { return false }
         return try !Self.isValidUTF8(reading: read)
@@ -77,8 +87,13 @@ struct StreamingEightBitText: StreamingFileConverter {
             offset += count
             let available = carried + count
             let atEnd = count == 0
-            let complete = atEnd ? available : buffer.withUnsafeBufferPointer { completeLength(UnsafeBufferPointer(rebasing: $0[0..<available])) }
-            let valid = buffer.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[0..<complete]), as: UTF8.self) != nil }
+            let complete =
+                atEnd
+                ? available
+                : buffer.withUnsafeBufferPointer { completeLength(UnsafeBufferPointer(rebasing: $0[0..<available])) }
+            let valid = buffer.withUnsafeBufferPointer {
+                String(validating: UnsafeBufferPointer(rebasing: $0[0..<complete]), as: UTF8.self) != nil
+            }
             if !valid { return false }
             if atEnd { return true }
             carried = available - complete
@@ -86,7 +101,8 @@ struct StreamingEightBitText: StreamingFileConverter {
         }
     }
 
-    /// How many leading bytes of `bytes` end on a sequence boundary: all but a final lead byte's sequence still missing bytes.
+    /// How many leading bytes of `bytes` end on a sequence boundary: all but a final lead byte's sequence still missing
+    /// bytes.
     static func completeLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let count = bytes.count
         var start = count

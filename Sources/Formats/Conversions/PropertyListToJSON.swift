@@ -37,11 +37,14 @@ public struct PropertyListToJSON: SnapshotConversion {
     }
 
     private static func json(from value: PropertyListValue, encoding: Encoding, path: String) throws -> JSONValue {
-        func tagged(_ tag: String, _ payload: JSONValue) -> JSONValue { .object([JSONMember(key: tag, value: payload)]) }
+        func tagged(_ tag: String, _ payload: JSONValue) -> JSONValue {
+            .object([JSONMember(key: tag, value: payload)])
+        }
         func refuse(_ code: FormatConversionErrorCode, _ tag: String, _ what: String) -> CodecError {
             CodecError(
                 code: .conversion(code),
-                message: "JSON has no type for \(what); convert with the tagged encoding to carry it as {\"$\(tag)\": …}",
+                message:
+                    "JSON has no type for \(what); convert with the tagged encoding to carry it as {\"$\(tag)\": …}",
                 location: .keyPath(path))
         }
         switch value {
@@ -57,13 +60,16 @@ public struct PropertyListToJSON: SnapshotConversion {
             }
             return .object(members)
         case .array(let elements):
-            return .array(try elements.enumerated().map {
-                try json(from: $1, encoding: encoding, path: path + KeyPathWriter.component(index: $0))
-            })
+            return .array(
+                try elements.enumerated().map {
+                    try json(from: $1, encoding: encoding, path: path + KeyPathWriter.component(index: $0))
+                })
         case .string(let text):
             return .string(text)
         case .integer(let integer):
-            guard let number = JSONNumber("\(integer)") else { throw refuse(.plistToJSONInteger, "integer", "the integer \(integer)") }
+            guard let number = JSONNumber("\(integer)") else {
+                throw refuse(.plistToJSONInteger, "integer", "the integer \(integer)")
+            }
             return .number(number)
         case .real(let real):
             if real.isFinite, let number = number(real) { return .number(number) }

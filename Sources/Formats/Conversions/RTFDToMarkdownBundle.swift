@@ -15,7 +15,8 @@ public struct RTFDToMarkdownBundle: SnapshotConversion {
         let names = Set(package.attachments.map(\.name))
         if let missing = package.text.attachmentNames.first(where: { !names.contains($0) }) {
             throw CodecError(
-                code: .rtfd(.attachmentMissing), message: "TXT.rtf shows the attachment '\(missing)', which the package does not hold",
+                code: .rtfd(.attachmentMissing),
+                message: "TXT.rtf shows the attachment '\(missing)', which the package does not hold",
                 location: .member(missing))
         }
         return MarkdownBundle(

@@ -15,4 +15,3 @@ public struct RTFToPlainText: SnapshotConversion {
         TextDocument(text: document.plainText)
     }
 }
-

@@ -40,7 +40,8 @@ public struct JSONCodec: DocumentCodec {
 
     public func decode(_ file: FileWrapper, contentType: UTType) throws -> JSONDocument {
         guard file.isRegularFile else {
-            throw CodecError(code: .json(.notAFile), message: "a JSON document must be a single file, not a folder or a link")
+            throw CodecError(
+                code: .json(.notAFile), message: "a JSON document must be a single file, not a folder or a link")
         }
         guard let data = file.regularFileContents else {
             throw CodecError(code: .json(.unreadable), message: "the file's contents could not be read")

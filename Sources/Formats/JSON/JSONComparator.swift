@@ -58,7 +58,8 @@ public struct JSONComparator: Sendable {
                 guard actualTape.scan(actualBytes, maximumDepth: parser.maximumDepth) else { return false }
                 return JSONTape.valuesAreEqual(
                     expectedTape, of: expectedBytes, actualTape, of: actualBytes,
-                    acceptsKeyOrder: accepting.contains(.keyOrder), acceptsNumberSpelling: accepting.contains(.numberSpelling))
+                    acceptsKeyOrder: accepting.contains(.keyOrder),
+                    acceptsNumberSpelling: accepting.contains(.numberSpelling))
             }
         }
     }
@@ -86,7 +87,8 @@ public struct JSONComparator: Sendable {
             cause = nil
         }
         let places = found.count == 1 ? "1 place" : "\(found.count) places"
-        return Difference(kind: .json, location: "", summary: "the JSON values differ in \(places)", cause: cause, children: found)
+        return Difference(
+            kind: .json, location: "", summary: "the JSON values differ in \(places)", cause: cause, children: found)
     }
 
     /// One step of the way from the root to a value.
@@ -115,7 +117,9 @@ public struct JSONComparator: Sendable {
         return path(extended)
     }
 
-    private func collect(_ expected: JSONValue, _ actual: JSONValue, place: inout [PathStep], into found: inout [Difference]) {
+    private func collect(
+        _ expected: JSONValue, _ actual: JSONValue, place: inout [PathStep], into found: inout [Difference]
+    ) {
         switch (expected, actual) {
         case (.object(let expectedMembers), .object(let actualMembers)):
             collectObject(expectedMembers, actualMembers, place: &place, into: &found)
@@ -126,55 +130,72 @@ public struct JSONComparator: Sendable {
                 place.removeLast()
             }
             for index in actualElements.count..<max(actualElements.count, expectedElements.count) {
-                found.append(Difference(
-                    kind: .json, location: Self.path(place, appending: .index(index)), summary: "the element is missing from the actual array",
-                    cause: Difference.Cause.jsonElementRemoved, expected: Self.excerpt(expectedElements[index])))
+                found.append(
+                    Difference(
+                        kind: .json, location: Self.path(place, appending: .index(index)),
+                        summary: "the element is missing from the actual array",
+                        cause: Difference.Cause.jsonElementRemoved, expected: Self.excerpt(expectedElements[index])))
             }
             for index in expectedElements.count..<max(actualElements.count, expectedElements.count) {
-                found.append(Difference(
-                    kind: .json, location: Self.path(place, appending: .index(index)), summary: "the element is not in the expected array",
-                    cause: Difference.Cause.jsonElementAdded, actual: Self.excerpt(actualElements[index])))
+                found.append(
+                    Difference(
+                        kind: .json, location: Self.path(place, appending: .index(index)),
+                        summary: "the element is not in the expected array",
+                        cause: Difference.Cause.jsonElementAdded, actual: Self.excerpt(actualElements[index])))
             }
         case (.string(let expectedString), .string(let actualString)):
             if !ScalarKey.equal(expectedString, actualString) {
-                found.append(Difference(
-                    kind: .json, location: Self.path(place), summary: "the string differs",
-                    expected: Self.excerpt(expected), actual: Self.excerpt(actual)))
+                found.append(
+                    Difference(
+                        kind: .json, location: Self.path(place), summary: "the string differs",
+                        expected: Self.excerpt(expected), actual: Self.excerpt(actual)))
             }
         case (.number(let expectedNumber), .number(let actualNumber)):
             if expectedNumber.text == actualNumber.text { return }
             if expectedNumber.hasSameValue(as: actualNumber) {
                 if accepting.contains(.numberSpelling) { return }
-                found.append(Difference(
-                    kind: .json, location: Self.path(place),
-                    summary: "the same number is spelled differently: \(expectedNumber.text) and \(actualNumber.text)",
-                    cause: Difference.Cause.jsonNumberSpelling, expected: expectedNumber.text, actual: actualNumber.text))
+                found.append(
+                    Difference(
+                        kind: .json, location: Self.path(place),
+                        summary:
+                            "the same number is spelled differently: \(expectedNumber.text) and \(actualNumber.text)",
+                        cause: Difference.Cause.jsonNumberSpelling, expected: expectedNumber.text,
+                        actual: actualNumber.text))
             } else {
-                found.append(Difference(
-                    kind: .json, location: Self.path(place), summary: "the number differs",
-                    expected: expectedNumber.text, actual: actualNumber.text))
+                found.append(
+                    Difference(
+                        kind: .json, location: Self.path(place), summary: "the number differs",
+                        expected: expectedNumber.text, actual: actualNumber.text))
             }
         case (.bool(let expectedFlag), .bool(let actualFlag)):
             if expectedFlag != actualFlag {
-                found.append(Difference(
-                    kind: .json, location: Self.path(place), summary: "the boolean differs",
-                    expected: Self.excerpt(expected), actual: Self.excerpt(actual)))
+                found.append(
+                    Difference(
+                        kind: .json, location: Self.path(place), summary: "the boolean differs",
+                        expected: Self.excerpt(expected), actual: Self.excerpt(actual)))
             }
         case (.null, .null):
             return
         default:
-            found.append(Difference(
-                kind: .json, location: Self.path(place),
-                summary: "the value changed from \(Self.article(expected.typeName)) to \(Self.article(actual.typeName))",
-                cause: Difference.Cause.jsonTypeChanged, expected: Self.excerpt(expected), actual: Self.excerpt(actual)))
+            found.append(
+                Difference(
+                    kind: .json, location: Self.path(place),
+                    summary:
+                        "the value changed from \(Self.article(expected.typeName)) to \(Self.article(actual.typeName))",
+                    cause: Difference.Cause.jsonTypeChanged, expected: Self.excerpt(expected),
+                    actual: Self.excerpt(actual)))
         }
     }
 
-    private func collectObject(_ expectedMembers: [JSONMember], _ actualMembers: [JSONMember], place: inout [PathStep], into found: inout [Difference]) {
+    private func collectObject(
+        _ expectedMembers: [JSONMember], _ actualMembers: [JSONMember], place: inout [PathStep],
+        into found: inout [Difference]
+    ) {
         // Keys are matched by their UTF-8 bytes (that is, by scalars), not by canonical equivalence.
         // Members written in the same order, the common case, pair up without a table of keys.
         if expectedMembers.count == actualMembers.count,
-           zip(expectedMembers, actualMembers).allSatisfy({ ScalarKey.equal($0.key, $1.key) }) {
+            zip(expectedMembers, actualMembers).allSatisfy({ ScalarKey.equal($0.key, $1.key) })
+        {
             for (expectedMember, actualMember) in zip(expectedMembers, actualMembers) {
                 place.append(.key(expectedMember.key))
                 collect(expectedMember.value, actualMember.value, place: &place, into: &found)
@@ -195,16 +216,20 @@ public struct JSONComparator: Sendable {
             if let actualValue = actualByKey[ScalarKey(member.key)] {
                 collect(member.value, actualValue, place: &place, into: &inner)
             } else {
-                inner.append(Difference(
-                    kind: .json, location: Self.path(place), summary: "the member is missing from the actual object",
-                    cause: Difference.Cause.jsonMemberRemoved, expected: Self.excerpt(member.value)))
+                inner.append(
+                    Difference(
+                        kind: .json, location: Self.path(place),
+                        summary: "the member is missing from the actual object",
+                        cause: Difference.Cause.jsonMemberRemoved, expected: Self.excerpt(member.value)))
             }
             place.removeLast()
         }
         for member in actualMembers where !expectedKeys.contains(ScalarKey(member.key)) {
-            inner.append(Difference(
-                kind: .json, location: Self.path(place, appending: .key(member.key)), summary: "the member is not in the expected object",
-                cause: Difference.Cause.jsonMemberAdded, actual: Self.excerpt(member.value)))
+            inner.append(
+                Difference(
+                    kind: .json, location: Self.path(place, appending: .key(member.key)),
+                    summary: "the member is not in the expected object",
+                    cause: Difference.Cause.jsonMemberAdded, actual: Self.excerpt(member.value)))
         }
 
         if !accepting.contains(.keyOrder) {
@@ -213,13 +238,14 @@ public struct JSONComparator: Sendable {
             let sameOrder = expectedOrder.elementsEqual(actualOrder, by: ScalarKey.equal)
             if !sameOrder {
                 let onlyOrder = inner.isEmpty && expectedMembers.count == actualMembers.count
-                found.append(Difference(
-                    kind: .json, location: Self.path(place),
-                    summary: onlyOrder
-                        ? "the object has the same members in a different order"
-                        : "the members both objects have are in a different order",
-                    cause: onlyOrder ? Difference.Cause.jsonKeyOrderOnly : Difference.Cause.jsonKeyOrder,
-                    expected: Self.keyList(expectedOrder), actual: Self.keyList(actualOrder)))
+                found.append(
+                    Difference(
+                        kind: .json, location: Self.path(place),
+                        summary: onlyOrder
+                            ? "the object has the same members in a different order"
+                            : "the members both objects have are in a different order",
+                        cause: onlyOrder ? Difference.Cause.jsonKeyOrderOnly : Difference.Cause.jsonKeyOrder,
+                        expected: Self.keyList(expectedOrder), actual: Self.keyList(actualOrder)))
             }
         }
         found.append(contentsOf: inner)

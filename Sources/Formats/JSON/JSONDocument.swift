@@ -42,7 +42,8 @@ public struct JSONDocument: Sendable, Hashable {
         let style = Self.nearestStyle(of: data, value: value)
         self.value = value
         self.style = style
-        self.preserved = JSONWriter.write(value, style: style) == data ? nil : Preserved(text: data, value: value, style: style)
+        self.preserved =
+            JSONWriter.write(value, style: style) == data ? nil : Preserved(text: data, value: value, style: style)
     }
 
     /// The bytes the document was read from, when they are not in a `JSONEncoder` layout; nil otherwise.
@@ -84,7 +85,8 @@ public struct JSONDocument: Sendable, Hashable {
             }
         }
         return JSONWritingStyle(
-            sortedKeys: keysAreSorted(value), prettyPrinted: prettyPrinted, withoutEscapingSlashes: rawSlashes > escapedSlashes)
+            sortedKeys: keysAreSorted(value), prettyPrinted: prettyPrinted,
+            withoutEscapingSlashes: rawSlashes > escapedSlashes)
     }
 
     /// Whether some object has two or more keys and every object's keys are in `.sortedKeys` order.

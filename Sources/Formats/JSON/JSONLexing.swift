@@ -27,7 +27,8 @@ enum JSONLexing {
         @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 { ~(((value & lowBits) &+ lowBits) | value) }
         while index + 8 <= count {
             let word = UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
-            let whitespace = zeroBytes(word ^ (ones &* 0x20)) | zeroBytes(word ^ (ones &* 0x0A))
+            let whitespace =
+                zeroBytes(word ^ (ones &* 0x20)) | zeroBytes(word ^ (ones &* 0x0A))
                 | zeroBytes(word ^ (ones &* 0x0D)) | zeroBytes(word ^ (ones &* 0x09))
             let other = ~whitespace & ~lowBits
             if other != 0 { return index + other.trailingZeroBitCount >> 3 }
@@ -113,7 +114,7 @@ enum JSONLexing {
     static func isLenientNumberByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"),
-             UInt8(ascii: "e"), UInt8(ascii: "E"):
+            UInt8(ascii: "e"), UInt8(ascii: "E"):
             true
         default:
             false
@@ -190,7 +191,7 @@ enum JSONLexing {
                 return nil
             case 0xD800...0xDBFF:
                 guard index + 1 < count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
-                      let second = hexQuad(bytes, count, at: index + 2), (0xDC00...0xDFFF).contains(second)
+                    let second = hexQuad(bytes, count, at: index + 2), (0xDC00...0xDFFF).contains(second)
                 else { return nil }
                 return (0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00), index + 6)
             default:

@@ -43,7 +43,9 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
         }
         if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
             index += 1
-            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
+            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+                index += 1
+            }
             guard digit(index) else { return false }
             while digit(index) { index += 1 }
         }
@@ -115,7 +117,9 @@ private struct DecimalValue: Equatable {
     }
 
     static func == (left: DecimalValue, right: DecimalValue) -> Bool {
-        guard left.negative == right.negative, left.digits == right.digits, left.scale == right.scale else { return false }
+        guard left.negative == right.negative, left.digits == right.digits, left.scale == right.scale else {
+            return false
+        }
         switch (left.hugeExponent, right.hugeExponent) {
         case (nil, nil): return true
         case (let leftHuge?, let rightHuge?):

@@ -30,7 +30,8 @@ public struct JSONParseError: LocatedError, Sendable, Equatable {
         (file.map { $0 + ": " } ?? "") + place + ": " + message + " [\(code)]"
     }
 
-    init(code: JSONErrorCode, message: String, offset: Int, earlierOffset: Int? = nil, in bytes: UnsafeRawBufferPointer) {
+    init(code: JSONErrorCode, message: String, offset: Int, earlierOffset: Int? = nil, in bytes: UnsafeRawBufferPointer)
+    {
         self.code = code.rawValue
         self.message = message
         self.offset = offset
@@ -50,7 +51,8 @@ public struct JSONParseError: LocatedError, Sendable, Equatable {
         var index = 0
         let end = min(offset, bytes.count)
         while index < end {
-            if bytes[index] == 0x0A || (bytes[index] == 0x0D && !(index + 1 < bytes.count && bytes[index + 1] == 0x0A)) {
+            if bytes[index] == 0x0A || (bytes[index] == 0x0D && !(index + 1 < bytes.count && bytes[index + 1] == 0x0A))
+            {
                 line += 1
                 lineStart = index + 1
             }

@@ -141,7 +141,9 @@ private struct JSONScanner {
         self.loneSurrogates = loneSurrogates
     }
 
-    func failure(_ code: JSONErrorCode, _ message: String, at offset: Int? = nil, earlierOffset: Int? = nil) -> JSONParseError {
+    func failure(
+        _ code: JSONErrorCode, _ message: String, at offset: Int? = nil, earlierOffset: Int? = nil
+    ) -> JSONParseError {
         JSONParseError(code: code, message: message, offset: offset ?? index, earlierOffset: earlierOffset, in: bytes)
     }
 
@@ -199,7 +201,9 @@ private struct JSONScanner {
                 skipWhitespace()
                 if stack[top].isObject {
                     stack[top].members.append(JSONMember(key: stack[top].pendingKey, value: value))
-                    guard index < bytes.count else { throw failure(.unexpectedEnd, "the document ends inside an object") }
+                    guard index < bytes.count else {
+                        throw failure(.unexpectedEnd, "the document ends inside an object")
+                    }
                     switch bytes[index] {
                     case UInt8(ascii: ","):
                         index += 1
@@ -209,11 +213,15 @@ private struct JSONScanner {
                         index += 1
                         value = .object(stack.removeLast().members)
                     default:
-                        throw failure(.unexpectedCharacter, "expected ',' or '}' after a member, found \(describeByte(at: index))")
+                        throw failure(
+                            .unexpectedCharacter, "expected ',' or '}' after a member, found \(describeByte(at: index))"
+                        )
                     }
                 } else {
                     stack[top].elements.append(value)
-                    guard index < bytes.count else { throw failure(.unexpectedEnd, "the document ends inside an array") }
+                    guard index < bytes.count else {
+                        throw failure(.unexpectedEnd, "the document ends inside an array")
+                    }
                     switch bytes[index] {
                     case UInt8(ascii: ","):
                         index += 1
@@ -226,7 +234,9 @@ private struct JSONScanner {
                         index += 1
                         value = .array(stack.removeLast().elements)
                     default:
-                        throw failure(.unexpectedCharacter, "expected ',' or ']' after an element, found \(describeByte(at: index))")
+                        throw failure(
+                            .unexpectedCharacter,
+                            "expected ',' or ']' after an element, found \(describeByte(at: index))")
                     }
                 }
             }
@@ -254,14 +264,17 @@ private struct JSONScanner {
             if bytes[index] == UInt8(ascii: "}") && afterComma {
                 throw failure(.trailingComma, "a comma must be followed by another member, not by '}'")
             }
-            throw failure(.unexpectedCharacter, "\(describeByte(at: index)) cannot start a member; a key is a string in double quotes")
+            throw failure(
+                .unexpectedCharacter,
+                "\(describeByte(at: index)) cannot start a member; a key is a string in double quotes")
         }
         let keyOffset = index
         let key = try parseString()
         if let earlier = container.insertKey(key, at: keyOffset) {
             let first = JSONParseError.place(of: earlier, in: bytes)
             throw failure(
-                .duplicateKey, "the key \(JSONStringEscaper.quoted(key)) appears twice in one object; it first appears at \(first)",
+                .duplicateKey,
+                "the key \(JSONStringEscaper.quoted(key)) appears twice in one object; it first appears at \(first)",
                 at: keyOffset, earlierOffset: earlier)
         }
         skipWhitespace()
@@ -285,9 +298,15 @@ private struct JSONScanner {
     mutating func parseScalar() throws(JSONParseError) -> JSONValue {
         switch bytes[index] {
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         default:
             throw failure(.unexpectedCharacter, "\(describeByte(at: index)) cannot start a JSON value")
@@ -325,11 +344,14 @@ private struct JSONScanner {
         }
         if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
             index += 1
-            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
+            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+                index += 1
+            }
             guard isDigit(index) else { throw failure(.invalidNumber, "an exponent must have a digit") }
             while isDigit(index) { index += 1 }
         }
-        return JSONNumber(validatedText: String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+        return JSONNumber(
+            validatedText: String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
     }
 
     mutating func parseString() throws(JSONParseError) -> String {
@@ -354,7 +376,9 @@ private struct JSONScanner {
             }
         }
         var scalars = String.UnicodeScalarView()
-        scalars.append(contentsOf: String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self).unicodeScalars)
+        scalars.append(
+            contentsOf: String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                .unicodeScalars)
         while true {
             guard index < bytes.count else {
                 throw failure(.unexpectedEnd, "the string opened at \(ByteOffset.describe(open)) has no closing '\"'")
@@ -367,7 +391,11 @@ private struct JSONScanner {
             case UInt8(ascii: "\\"):
                 scalars.append(try parseEscape())
             case 0x00..<0x20:
-                throw failure(.controlCharacter, "the control character 0x\(byte < 0x10 ? "0" : "")\(String(byte, radix: 16)) must be escaped in a string")
+                throw failure(
+                    .controlCharacter,
+                    "the control character 0x\(byte < 0x10 ? "0" : "")\(String(byte, radix: 16)) must be escaped in "
+                        + "a string"
+                )
             case 0x00..<0x80:
                 scalars.append(Unicode.Scalar(byte))
                 index += 1
@@ -414,12 +442,17 @@ private struct JSONScanner {
             let first = try parseHexQuad(escapeStart: start)
             if (0xDC00...0xDFFF).contains(first) {
                 if loneSurrogates == .replace { return "\u{FFFD}" }
-                throw failure(.loneSurrogate, "the escape \\u\(String(first, radix: 16)) is a low surrogate without a high one", at: start)
+                throw failure(
+                    .loneSurrogate, "the escape \\u\(String(first, radix: 16)) is a low surrogate without a high one",
+                    at: start)
             }
             if (0xD800...0xDBFF).contains(first) {
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                else {
                     if loneSurrogates == .replace { return "\u{FFFD}" }
-                    throw failure(.loneSurrogate, "the escape \\u\(String(first, radix: 16)) is a high surrogate without a low one", at: start)
+                    throw failure(
+                        .loneSurrogate,
+                        "the escape \\u\(String(first, radix: 16)) is a high surrogate without a low one", at: start)
                 }
                 let secondStart = index
                 index += 2
@@ -430,7 +463,9 @@ private struct JSONScanner {
                         index = secondStart
                         return "\u{FFFD}"
                     }
-                    throw failure(.loneSurrogate, "the escape \\u\(String(first, radix: 16)) is a high surrogate without a low one", at: start)
+                    throw failure(
+                        .loneSurrogate,
+                        "the escape \\u\(String(first, radix: 16)) is a high surrogate without a low one", at: start)
                 }
                 let value = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
                 guard let scalar = Unicode.Scalar(value) else {

@@ -21,7 +21,8 @@ extension JSONTape {
         /// Whether two string or number tokens, of this tape and of `other`, have the same bytes.
         @inline(__always)
         func sameBytes(_ token: Token, _ other: Reader, _ otherToken: Token) -> Bool {
-            token.length == otherToken.length && JSONTape.equalBytes(bytes(of: token), other.bytes(of: otherToken), Int(token.length))
+            token.length == otherToken.length
+                && JSONTape.equalBytes(bytes(of: token), other.bytes(of: otherToken), Int(token.length))
         }
 
         /// The first eight bytes of a string token as a big-endian number, zero-padded (see `SortedKey`).
@@ -48,19 +49,25 @@ extension JSONTape {
         let leftRaw = UnsafeRawPointer(left), rightRaw = UnsafeRawPointer(right)
         var offset = 0
         while offset + 8 <= count {
-            if leftRaw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != rightRaw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+            if leftRaw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != rightRaw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            {
                 return false
             }
             offset += 8
         }
         if offset + 4 <= count {
-            if leftRaw.loadUnaligned(fromByteOffset: offset, as: UInt32.self) != rightRaw.loadUnaligned(fromByteOffset: offset, as: UInt32.self) {
+            if leftRaw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                != rightRaw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+            {
                 return false
             }
             offset += 4
         }
         if offset + 2 <= count {
-            if leftRaw.loadUnaligned(fromByteOffset: offset, as: UInt16.self) != rightRaw.loadUnaligned(fromByteOffset: offset, as: UInt16.self) {
+            if leftRaw.loadUnaligned(fromByteOffset: offset, as: UInt16.self)
+                != rightRaw.loadUnaligned(fromByteOffset: offset, as: UInt16.self)
+            {
                 return false
             }
             offset += 2
@@ -77,13 +84,16 @@ extension JSONTape {
         acceptsKeyOrder: Bool, acceptsNumberSpelling: Bool
     ) -> Bool {
         guard expected.tokenCount > 0, actual.tokenCount > 0,
-              let expectedStart = expectedDocument.baseAddress, let actualStart = actualDocument.baseAddress else { return false }
+            let expectedStart = expectedDocument.baseAddress, let actualStart = actualDocument.baseAddress
+        else { return false }
         return valuesAreEqual(
             Reader(
-                tokens: expected.tokens, tokenCount: expected.tokenCount, document: expectedStart.assumingMemoryBound(to: UInt8.self),
+                tokens: expected.tokens, tokenCount: expected.tokenCount,
+                document: expectedStart.assumingMemoryBound(to: UInt8.self),
                 documentCount: expectedDocument.count, decoded: expected.decoded),
             Reader(
-                tokens: actual.tokens, tokenCount: actual.tokenCount, document: actualStart.assumingMemoryBound(to: UInt8.self),
+                tokens: actual.tokens, tokenCount: actual.tokenCount,
+                document: actualStart.assumingMemoryBound(to: UInt8.self),
                 documentCount: actualDocument.count, decoded: actual.decoded),
             acceptsKeyOrder: acceptsKeyOrder, acceptsNumberSpelling: acceptsNumberSpelling)
     }
@@ -114,8 +124,11 @@ extension JSONTape {
     /// With as many members on both sides, every actual key found once is a one-to-one match. The table
     /// is open addressing on a hash of the key's first and last eight bytes and its length; a table of
     /// at most `tableLimit` keys bounds what keys alike in those bytes can cost.
-    static func valuesAreEqual(_ expected: Reader, _ actual: Reader, acceptsKeyOrder: Bool, acceptsNumberSpelling: Bool) -> Bool {
-        let pending = UnsafeMutablePointer<(expected: UInt32, actual: UInt32)>.allocate(capacity: max(1, expected.tokenCount))
+    static func valuesAreEqual(
+        _ expected: Reader, _ actual: Reader, acceptsKeyOrder: Bool, acceptsNumberSpelling: Bool
+    ) -> Bool {
+        let pending = UnsafeMutablePointer<(expected: UInt32, actual: UInt32)>.allocate(
+            capacity: max(1, expected.tokenCount))
         defer { pending.deallocate() }
         var keys = KeyBuffer()
         defer { keys.deallocate() }
@@ -133,7 +146,8 @@ extension JSONTape {
             case .number:
                 if !expected.sameBytes(expectedToken, actual, actualToken) {
                     guard acceptsNumberSpelling,
-                          number(expected, expectedToken).hasSameValue(as: number(actual, actualToken)) else { return false }
+                        number(expected, expectedToken).hasSameValue(as: number(actual, actualToken))
+                    else { return false }
                 }
             case .trueLiteral, .falseLiteral, .null:
                 continue
@@ -167,7 +181,9 @@ extension JSONTape {
                     guard fillTable(&keys, of: expectedIndex, in: expected) else { return false }
                 }
                 if sameOrder {
-                    guard usesTable || sortKeys(of: expectedIndex, in: expected, into: keys.sorted) else { return false }
+                    guard usesTable || sortKeys(of: expectedIndex, in: expected, into: keys.sorted) else {
+                        return false
+                    }
                     expectedKey = expectedIndex + 1
                     actualKey = actualIndex + 1
                     for _ in 0..<memberCount {
@@ -180,18 +196,25 @@ extension JSONTape {
                     guard acceptsKeyOrder else { return false }
                     actualKey = actualIndex + 1
                     for _ in 0..<memberCount {
-                        guard let expectedMatch = match(actualKey, in: actual, table: &keys, of: expected) else { return false }
+                        guard let expectedMatch = match(actualKey, in: actual, table: &keys, of: expected) else {
+                            return false
+                        }
                         pending[pendingCount] = (expectedMatch + 1, actualKey + 1)
                         pendingCount += 1
                         actualKey = actual.tokens[Int(actualKey) + 1].end
                     }
                 } else {
-                    guard acceptsKeyOrder, sortKeys(of: expectedIndex, in: expected, into: keys.sorted) else { return false }
+                    guard acceptsKeyOrder, sortKeys(of: expectedIndex, in: expected, into: keys.sorted) else {
+                        return false
+                    }
                     keys.matched.initialize(repeating: false, count: memberCount)
                     actualKey = actualIndex + 1
                     for _ in 0..<memberCount {
-                        guard let position = position(of: actualKey, in: actual, among: keys.sorted, count: memberCount, of: expected),
-                              !keys.matched[position] else { return false }
+                        guard
+                            let position = position(
+                                of: actualKey, in: actual, among: keys.sorted, count: memberCount, of: expected),
+                            !keys.matched[position]
+                        else { return false }
                         keys.matched[position] = true
                         pending[pendingCount] = (keys.sorted[position].token + 1, actualKey + 1)
                         pendingCount += 1
@@ -208,7 +231,8 @@ extension JSONTape {
     private struct KeyBuffer {
         /// The most members whose keys go into the table.
         static let tableLimit = 64
-        /// A table slot: a key's first eight bytes, its token (`emptyToken` when free), and whether an actual key matched it.
+        /// A table slot: a key's first eight bytes, its token (`emptyToken` when free), and whether an actual key
+        /// matched it.
         struct Slot {
             var prefix: UInt64
             var token: UInt32
@@ -267,14 +291,17 @@ extension JSONTape {
         }
         table.slotMask = slotCount - 1
         table.slotShift = 64 - bits
-        table.slots.update(repeating: KeyBuffer.Slot(prefix: 0, token: KeyBuffer.emptyToken, isMatched: false), count: slotCount)
+        table.slots.update(
+            repeating: KeyBuffer.Slot(prefix: 0, token: KeyBuffer.emptyToken, isMatched: false), count: slotCount)
         var keyIndex = objectIndex + 1
         for _ in 0..<count {
             let key = reader.tokens[Int(keyIndex)]
             let keyPrefix = reader.prefix(of: key)
             var slot = home(prefix: keyPrefix, of: key, in: reader, table: table)
             while table.slots[slot].token != KeyBuffer.emptyToken {
-                if table.slots[slot].prefix == keyPrefix && reader.sameBytes(reader.tokens[Int(table.slots[slot].token)], reader, key) {
+                if table.slots[slot].prefix == keyPrefix
+                    && reader.sameBytes(reader.tokens[Int(table.slots[slot].token)], reader, key)
+                {
                     return false
                 }
                 slot = (slot + 1) & table.slotMask
@@ -288,7 +315,9 @@ extension JSONTape {
     /// The expected key token the actual key at `keyIndex` equals, marked as matched; nil when there is
     /// none or it was matched already (a repeated actual key).
     @inline(__always)
-    private static func match(_ keyIndex: UInt32, in actual: Reader, table: inout KeyBuffer, of expected: Reader) -> UInt32? {
+    private static func match(
+        _ keyIndex: UInt32, in actual: Reader, table: inout KeyBuffer, of expected: Reader
+    ) -> UInt32? {
         let key = actual.tokens[Int(keyIndex)]
         let keyPrefix = actual.prefix(of: key)
         var slot = home(prefix: keyPrefix, of: key, in: actual, table: table)
@@ -305,13 +334,16 @@ extension JSONTape {
     }
 
     private static func number(_ reader: Reader, _ token: Token) -> JSONNumber {
-        JSONNumber(validatedText: String(decoding: UnsafeBufferPointer(start: reader.bytes(of: token), count: Int(token.length)), as: UTF8.self))
+        JSONNumber(
+            validatedText: String(
+                decoding: UnsafeBufferPointer(start: reader.bytes(of: token), count: Int(token.length)), as: UTF8.self))
     }
 
     /// The position among the `count` sorted expected keys of the key equal to the actual key at `keyIndex`, or nil.
     @inline(__always)
     private static func position(
-        of keyIndex: UInt32, in actual: Reader, among sorted: UnsafeMutablePointer<SortedKey>, count: Int, of expected: Reader
+        of keyIndex: UInt32, in actual: Reader, among sorted: UnsafeMutablePointer<SortedKey>, count: Int,
+        of expected: Reader
     ) -> Int? {
         let key = actual.tokens[Int(keyIndex)]
         let keyBytes = actual.bytes(of: key)
@@ -321,21 +353,27 @@ extension JSONTape {
         while low < high {
             let middle = (low + high) >> 1
             let candidate = sorted[middle]
-            let isBelow = candidate.prefix != keyPrefix
+            let isBelow =
+                candidate.prefix != keyPrefix
                 ? candidate.prefix < keyPrefix
-                : compareBytes(expected.bytes(of: expected.tokens[Int(candidate.token)]), Int(expected.tokens[Int(candidate.token)].length),
-                               keyBytes, Int(key.length)) < 0
+                : compareBytes(
+                    expected.bytes(of: expected.tokens[Int(candidate.token)]),
+                    Int(expected.tokens[Int(candidate.token)].length),
+                    keyBytes, Int(key.length)) < 0
             if isBelow { low = middle + 1 } else { high = middle }
         }
         guard low < count, sorted[low].prefix == keyPrefix,
-              expected.sameBytes(expected.tokens[Int(sorted[low].token)], actual, key) else { return nil }
+            expected.sameBytes(expected.tokens[Int(sorted[low].token)], actual, key)
+        else { return nil }
         return low
     }
 
     /// Fills `keys` with the keys of the object at `objectIndex` in byte order; false when one repeats.
     ///
     /// `keys` has room for the object's members (`KeyBuffer.reserve`).
-    private static func sortKeys(of objectIndex: UInt32, in reader: Reader, into keys: UnsafeMutablePointer<SortedKey>) -> Bool {
+    private static func sortKeys(
+        of objectIndex: UInt32, in reader: Reader, into keys: UnsafeMutablePointer<SortedKey>
+    ) -> Bool {
         let object = reader.tokens[Int(objectIndex)]
         let count = Int(object.length)
         var keyIndex = objectIndex + 1
@@ -361,7 +399,8 @@ extension JSONTape {
         } else {
             var buffer = UnsafeMutableBufferPointer(start: keys, count: count)
             buffer.sort { left, right in
-                left.prefix != right.prefix ? left.prefix < right.prefix : compareBytes(reader, left.token, right.token) < 0
+                left.prefix != right.prefix
+                    ? left.prefix < right.prefix : compareBytes(reader, left.token, right.token) < 0
             }
         }
         for position in 1..<max(1, count) where keys[position].prefix == keys[position - 1].prefix {
@@ -384,11 +423,14 @@ extension JSONTape {
     /// The byte-wise order of two keys of one tape: negative, zero or positive, a shorter key first on a tie.
     private static func compareBytes(_ reader: Reader, _ left: UInt32, _ right: UInt32) -> Int {
         let leftToken = reader.tokens[Int(left)], rightToken = reader.tokens[Int(right)]
-        return compareBytes(reader.bytes(of: leftToken), Int(leftToken.length), reader.bytes(of: rightToken), Int(rightToken.length))
+        return compareBytes(
+            reader.bytes(of: leftToken), Int(leftToken.length), reader.bytes(of: rightToken), Int(rightToken.length))
     }
 
     /// The byte-wise order of two byte strings: negative, zero or positive, a shorter one first on a tie.
-    private static func compareBytes(_ left: UnsafePointer<UInt8>, _ leftCount: Int, _ right: UnsafePointer<UInt8>, _ rightCount: Int) -> Int {
+    private static func compareBytes(
+        _ left: UnsafePointer<UInt8>, _ leftCount: Int, _ right: UnsafePointer<UInt8>, _ rightCount: Int
+    ) -> Int {
         let common = min(leftCount, rightCount)
         if common > 0 {
             let order = memcmp(left, right, common)

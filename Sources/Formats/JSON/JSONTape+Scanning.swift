@@ -27,7 +27,10 @@ extension JSONTape {
                 guard openCount < maximumDepth else { return false }
                 let isObject = byte == UInt8(ascii: "{")
                 let tokenIndex = tokenCount
-                append(Token(kind: isObject ? .object : .array, isDecoded: false, start: UInt32(truncatingIfNeeded: index), length: 0, end: 0))
+                append(
+                    Token(
+                        kind: isObject ? .object : .array, isDecoded: false, start: UInt32(truncatingIfNeeded: index),
+                        length: 0, end: 0))
                 index = JSONLexing.skipWhitespace(bytes, count, from: index + 1)
                 if index < count && bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     index += 1
@@ -49,7 +52,8 @@ extension JSONTape {
                 index += 4
             case UInt8(ascii: "f"):
                 guard index + 4 < count, bytes[index + 4] == UInt8(ascii: "e"),
-                      JSONLexing.matches(bytes, count, at: index, 0x66, 0x61, 0x6C, 0x73) else { return false }
+                    JSONLexing.matches(bytes, count, at: index, 0x66, 0x61, 0x6C, 0x73)
+                else { return false }
                 appendScalar(.falseLiteral, at: index, length: 5)
                 index += 5
             case UInt8(ascii: "n"):
@@ -93,15 +97,18 @@ extension JSONTape {
     }
 
     private mutating func appendScalar(_ kind: Kind, at offset: Int, length: Int) {
-        append(Token(
-            kind: kind, isDecoded: false, start: UInt32(truncatingIfNeeded: offset), length: UInt32(truncatingIfNeeded: length),
-            end: UInt32(truncatingIfNeeded: tokenCount + 1)))
+        append(
+            Token(
+                kind: kind, isDecoded: false, start: UInt32(truncatingIfNeeded: offset),
+                length: UInt32(truncatingIfNeeded: length),
+                end: UInt32(truncatingIfNeeded: tokenCount + 1)))
     }
 
     /// Reads `"key" :` and the whitespace around it, from `index` (whitespace before the key allowed).
     private mutating func scanKey(_ bytes: UnsafePointer<UInt8>, _ count: Int, from index: Int) -> Int? {
         var index = JSONLexing.skipWhitespace(bytes, count, from: index)
-        guard index < count, bytes[index] == UInt8(ascii: "\""), let afterKey = scanString(bytes, count, from: index) else { return nil }
+        guard index < count, bytes[index] == UInt8(ascii: "\""), let afterKey = scanString(bytes, count, from: index)
+        else { return nil }
         index = JSONLexing.skipWhitespace(bytes, count, from: afterKey)
         guard index < count, bytes[index] == UInt8(ascii: ":") else { return nil }
         return JSONLexing.skipWhitespace(bytes, count, from: index + 1)
@@ -112,18 +119,20 @@ extension JSONTape {
         let start = quote + 1
         guard let (end, firstEscape) = JSONLexing.strictStringEnd(bytes, count, from: start) else { return nil }
         guard let firstEscape else {
-            append(Token(
-                kind: .string, isDecoded: false, start: UInt32(truncatingIfNeeded: start),
-                length: UInt32(truncatingIfNeeded: end - start), end: UInt32(truncatingIfNeeded: tokenCount + 1)))
+            append(
+                Token(
+                    kind: .string, isDecoded: false, start: UInt32(truncatingIfNeeded: start),
+                    length: UInt32(truncatingIfNeeded: end - start), end: UInt32(truncatingIfNeeded: tokenCount + 1)))
             return end + 1
         }
         let decodedStart = decodedCount
         appendDecoded(bytes + start, count: firstEscape - start)
         appendDecodedString(bytes, from: firstEscape, to: end)
-        append(Token(
-            kind: .string, isDecoded: true, start: UInt32(truncatingIfNeeded: decodedStart),
-            length: UInt32(truncatingIfNeeded: decodedCount - decodedStart),
-            end: UInt32(truncatingIfNeeded: tokenCount + 1)))
+        append(
+            Token(
+                kind: .string, isDecoded: true, start: UInt32(truncatingIfNeeded: decodedStart),
+                length: UInt32(truncatingIfNeeded: decodedCount - decodedStart),
+                end: UInt32(truncatingIfNeeded: tokenCount + 1)))
         return end + 1
     }
 }

@@ -60,14 +60,18 @@ struct JSONTape: ~Copyable {
     // MARK: Storage
 
     mutating func append(_ token: Token) {
-        if tokenCount == tokenCapacity { Self.grow(&tokens, count: tokenCount, capacity: &tokenCapacity, to: tokenCapacity * 2) }
+        if tokenCount == tokenCapacity {
+            Self.grow(&tokens, count: tokenCount, capacity: &tokenCapacity, to: tokenCapacity * 2)
+        }
         (tokens + tokenCount).initialize(to: token)
         tokenCount += 1
     }
 
     private mutating func reserveDecoded(_ extra: Int) {
         guard decodedCount + extra > decodedCapacity else { return }
-        Self.grow(&decoded, count: decodedCount, capacity: &decodedCapacity, to: max(decodedCapacity * 2, decodedCount + extra))
+        Self.grow(
+            &decoded, count: decodedCount, capacity: &decodedCapacity,
+            to: max(decodedCapacity * 2, decodedCount + extra))
     }
 
     /// Moves the first `count` elements of `buffer` into a new buffer of `newCapacity` and frees the old one.
@@ -109,7 +113,9 @@ struct JSONTape: ~Copyable {
     }
 
     mutating func pushOpen(_ tokenIndex: Int) {
-        if openCount == openCapacity { Self.grow(&open, count: openCount, capacity: &openCapacity, to: openCapacity * 2) }
+        if openCount == openCapacity {
+            Self.grow(&open, count: openCount, capacity: &openCapacity, to: openCapacity * 2)
+        }
         open[openCount] = UInt32(truncatingIfNeeded: tokenIndex)
         openCount += 1
     }

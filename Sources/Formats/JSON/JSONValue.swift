@@ -34,11 +34,21 @@ public indirect enum JSONValue: Hashable, Sendable {
     /// Hashes what `==` compares: strings by their UTF-8, numbers by spelling.
     public func hash(into hasher: inout Hasher) {
         switch self {
-        case .object(let members): hasher.combine(0); hasher.combine(members)
-        case .array(let elements): hasher.combine(1); hasher.combine(elements)
-        case .string(let string): hasher.combine(2); JSONValue.hashScalars(of: string, into: &hasher)
-        case .number(let number): hasher.combine(3); hasher.combine(number)
-        case .bool(let flag): hasher.combine(4); hasher.combine(flag)
+        case .object(let members):
+            hasher.combine(0)
+            hasher.combine(members)
+        case .array(let elements):
+            hasher.combine(1)
+            hasher.combine(elements)
+        case .string(let string):
+            hasher.combine(2)
+            JSONValue.hashScalars(of: string, into: &hasher)
+        case .number(let number):
+            hasher.combine(3)
+            hasher.combine(number)
+        case .bool(let flag):
+            hasher.combine(4)
+            hasher.combine(flag)
         case .null: hasher.combine(5)
         }
     }

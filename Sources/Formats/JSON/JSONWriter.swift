@@ -35,9 +35,13 @@ public enum JSONWriter {
                     let ordered = style.sortedKeys ? members.sorted { keyPrecedes($0.key, $1.key) } : members
                     stack.append(OpenContainer(elements: [], members: ordered))
                 case .array:
-                    writeEmpty(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), to: &output, level: stack.count, style: style)
+                    writeEmpty(
+                        open: UInt8(ascii: "["), close: UInt8(ascii: "]"), to: &output, level: stack.count, style: style
+                    )
                 case .object:
-                    writeEmpty(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), to: &output, level: stack.count, style: style)
+                    writeEmpty(
+                        open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), to: &output, level: stack.count, style: style
+                    )
                 case .string(let string):
                     writeString(string, to: &output, escapingSlashes: !style.withoutEscapingSlashes)
                 case .number(let number):
@@ -94,7 +98,9 @@ public enum JSONWriter {
         output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
     }
 
-    private static func writeEmpty(open: UInt8, close: UInt8, to output: inout [UInt8], level: Int, style: JSONWritingStyle) {
+    private static func writeEmpty(
+        open: UInt8, close: UInt8, to output: inout [UInt8], level: Int, style: JSONWritingStyle
+    ) {
         output.append(open)
         if style.prettyPrinted {
             output.append(contentsOf: [0x0A, 0x0A])

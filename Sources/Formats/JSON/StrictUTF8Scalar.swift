@@ -28,7 +28,9 @@ enum StrictUTF8Scalar: Equatable {
             guard continuation & 0xC0 == 0x80 else { return .incomplete }
             value = value << 6 | UInt32(continuation & 0x3F)
         }
-        guard value >= minimum, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return .overlongOrSurrogate }
+        guard value >= minimum, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else {
+            return .overlongOrSurrogate
+        }
         return .scalar(value: value, length: length)
     }
 }

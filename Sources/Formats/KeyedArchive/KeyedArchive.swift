@@ -50,14 +50,17 @@ public struct KeyedArchive: Sendable, Hashable {
         self.top = top
     }
 
-    /// An archive with one root object, as `NSKeyedArchiver.archivedData(withRootObject:requiringSecureCoding:)` writes it.
+    /// An archive with one root object, as `NSKeyedArchiver.archivedData(withRootObject:requiringSecureCoding:)` writes
+    /// it.
     public init(root: KeyedArchiveValue) {
         self.init(top: [KeyedArchiveField(key: "root", value: .object(root))])
     }
 
     /// The object under `$top.root`, if there is one and it is stored by reference.
     public var root: KeyedArchiveValue? {
-        guard let field = top.first(where: { $0.key == "root" }), case .object(let value) = field.value else { return nil }
+        guard let field = top.first(where: { $0.key == "root" }), case .object(let value) = field.value else {
+            return nil
+        }
         return value
     }
 

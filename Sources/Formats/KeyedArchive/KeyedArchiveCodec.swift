@@ -39,7 +39,9 @@ public struct KeyedArchiveCodec: DocumentCodec {
         return try PropertyListCodec.read(data)
     }
 
-    public func encode(_ snapshot: KeyedArchiveDocument, previous: FileWrapper?, contentType: UTType) throws -> FileWrapper {
+    public func encode(
+        _ snapshot: KeyedArchiveDocument, previous: FileWrapper?, contentType: UTType
+    ) throws -> FileWrapper {
         FileWrapper(regularFileWithContents: try Self.data(try snapshot.propertyList()))
     }
 
@@ -48,7 +50,8 @@ public struct KeyedArchiveCodec: DocumentCodec {
         _ document: PropertyListDocument, unwritable: CodecError.Code = .keyedArchive(.unwritableFormat)
     ) throws -> Data {
         guard document.format != .openStep else {
-            throw CodecError(code: unwritable, message: "this cannot be written as an OpenStep property list; choose binary or XML")
+            throw CodecError(
+                code: unwritable, message: "this cannot be written as an OpenStep property list; choose binary or XML")
         }
         return try PropertyListCodec.write(document, as: document.format)
     }
@@ -56,8 +59,10 @@ public struct KeyedArchiveCodec: DocumentCodec {
     public func differences(expected: KeyedArchiveDocument, actual: KeyedArchiveDocument) -> [SnapshotDifference] {
         var differences = KeyedArchiveDifferences.between(expected.archive, actual.archive)
         if expected.format != actual.format {
-            differences.insert(SnapshotDifference(
-                path: "", expected: expected.format.rawValue, actual: actual.format.rawValue, summary: "the property-list form differs"), at: 0)
+            differences.insert(
+                SnapshotDifference(
+                    path: "", expected: expected.format.rawValue, actual: actual.format.rawValue,
+                    summary: "the property-list form differs"), at: 0)
         }
         return differences
     }

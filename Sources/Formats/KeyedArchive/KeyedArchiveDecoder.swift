@@ -24,30 +24,43 @@ struct KeyedArchiveDecoder {
 
     init(propertyList: PropertyListValue, maximumDepth: Int) throws {
         guard case .dictionary(let entries) = propertyList else {
-            throw Self.error(.notAnArchive, "a keyed archive is a dictionary at the top level, not \(Self.describe(propertyList))", at: "")
+            throw Self.error(
+                .notAnArchive, "a keyed archive is a dictionary at the top level, not \(Self.describe(propertyList))",
+                at: "")
         }
         let allowed: Set<String> = ["$archiver", "$version", "$top", "$objects"]
         if let unexpected = entries.first(where: { !allowed.contains($0.key) }) {
-            throw Self.error(.unexpectedKey, "a keyed archive holds only $archiver, $version, $top and $objects, not \(unexpected.key)", at: unexpected.key)
+            throw Self.error(
+                .unexpectedKey,
+                "a keyed archive holds only $archiver, $version, $top and $objects, not \(unexpected.key)",
+                at: unexpected.key)
         }
         func entry(_ key: String) -> PropertyListValue? { entries.first { $0.key == key }?.value }
         guard case .string(let archiver) = entry("$archiver"), KeyedArchive.archiverNames.contains(archiver) else {
-            throw Self.error(.badArchiver, "$archiver must be NSKeyedArchiver (or NRKeyedArchiver), not \(entry("$archiver").map(Self.describe) ?? "missing")", at: "$archiver")
+            throw Self.error(
+                .badArchiver,
+                "$archiver must be NSKeyedArchiver (or NRKeyedArchiver), not "
+                    + "\(entry("$archiver").map(Self.describe) ?? "missing")",
+                at: "$archiver")
         }
         guard case .integer(KeyedArchive.version) = entry("$version") else {
-            throw Self.error(.badVersion, "$version must be 100000, not \(entry("$version").map(Self.describe) ?? "missing")", at: "$version")
+            throw Self.error(
+                .badVersion, "$version must be 100000, not \(entry("$version").map(Self.describe) ?? "missing")",
+                at: "$version")
         }
         guard let top = entry("$top") else {
             throw Self.error(.missingTop, "the archive has no $top dictionary naming its root objects", at: "$top")
         }
         guard case .dictionary(let topEntries) = top else {
-            throw Self.error(.malformedTop, "$top must be a dictionary of named roots, not \(Self.describe(top))", at: "$top")
+            throw Self.error(
+                .malformedTop, "$top must be a dictionary of named roots, not \(Self.describe(top))", at: "$top")
         }
         guard case .array(let objects) = entry("$objects") else {
             throw Self.error(.missingObjects, "the archive has no $objects array", at: "$objects")
         }
         guard case .string("$null") = objects.first else {
-            throw Self.error(.notNullAtZero, "$objects[0] must be the string $null, which UID 0 stands for", at: "$objects[0]")
+            throw Self.error(
+                .notNullAtZero, "$objects[0] must be the string $null, which UID 0 stands for", at: "$objects[0]")
         }
         self.objects = objects
         self.archiver = archiver
@@ -60,7 +73,9 @@ struct KeyedArchiveDecoder {
     mutating func decode() throws -> KeyedArchive {
         let top = try decodeFields(topEntries, path: "$top", depth: 0)
         if let unreached = reached.firstIndex(of: false) {
-            throw Self.error(.unreachableObject, "nothing in the archive refers to this object, so a tree would lose it", at: "$objects[\(unreached)]")
+            throw Self.error(
+                .unreachableObject, "nothing in the archive refers to this object, so a tree would lose it",
+                at: "$objects[\(unreached)]")
         }
         return KeyedArchive(archiver: archiver, top: top)
     }
@@ -73,7 +88,8 @@ struct KeyedArchiveDecoder {
         }
         if uid == 0 { return .nilReference }
         guard Int(uid) < objects.count else {
-            throw Self.error(.danglingUID, "UID \(uid) is past the end of $objects (\(objects.count) objects)", at: path)
+            throw Self.error(
+                .danglingUID, "UID \(uid) is past the end of $objects (\(objects.count) objects)", at: path)
         }
         reached[Int(uid)] = true
         let objectPath = "$objects[\(uid)]"
@@ -86,22 +102,35 @@ struct KeyedArchiveDecoder {
         case .dictionary(let entries) where Self.uid(.dictionary(entries)) == nil:
             if let ordinal = ordinals[uid] {
                 if inProgress.contains(uid) && !genericObjects.contains(uid) {
-                    throw Self.error(.cycle, "\(objectPath) contains itself through \(path), and a Foundation value cannot be rebuilt around a cycle", at: path)
+                    throw Self.error(
+                        .cycle,
+                        "\(objectPath) contains itself through \(path), and a Foundation value cannot be rebuilt "
+                            + "around a cycle",
+                        at: path)
                 }
                 return .reference(ordinal)
             }
             return try decodeClassObject(uid, entries: entries, path: objectPath, depth: depth)
         case let other:
-            throw Self.error(.malformedObject, "an entry of $objects is a string, number, data or a dictionary with $class, not \(Self.describe(other))", at: objectPath)
+            throw Self.error(
+                .malformedObject,
+                "an entry of $objects is a string, number, data or a dictionary with $class, not "
+                    + "\(Self.describe(other))",
+                at: objectPath)
         }
     }
 
-    private mutating func decodeClassObject(_ uid: UInt32, entries: [PropertyListEntry], path: String, depth: Int) throws -> KeyedArchiveValue {
+    private mutating func decodeClassObject(
+        _ uid: UInt32, entries: [PropertyListEntry], path: String, depth: Int
+    ) throws -> KeyedArchiveValue {
         guard let classEntry = entries.first(where: { $0.key == "$class" }) else {
-            throw Self.error(.malformedObject, "an object stored as a dictionary must name its class in $class", at: path)
+            throw Self.error(
+                .malformedObject, "an object stored as a dictionary must name its class in $class", at: path)
         }
         guard let classUID = Self.uid(classEntry.value) else {
-            throw Self.error(.badClassReference, "$class must be a UID, not \(Self.describe(classEntry.value))", at: path + ".$class")
+            throw Self.error(
+                .badClassReference, "$class must be a UID, not \(Self.describe(classEntry.value))", at: path + ".$class"
+            )
         }
         let type = try archivedClass(classUID, path: path + ".$class")
         let fields = entries.filter { $0.key != "$class" }
@@ -148,15 +177,24 @@ struct KeyedArchiveDecoder {
             guard case .real(let seconds) = field("NS.time") else { break }
             return .date(secondsSinceReferenceDate: seconds, type)
         case .url:
-            guard let baseUID = field("NS.base").flatMap(Self.uid), let relativeUID = field("NS.relative").flatMap(Self.uid) else { break }
+            guard let baseUID = field("NS.base").flatMap(Self.uid),
+                let relativeUID = field("NS.relative").flatMap(Self.uid)
+            else { break }
             let base = try decodeObject(baseUID, path: path + ".NS.base", depth: depth + 1)
-            guard case .string(let relative) = try decodeObject(relativeUID, path: path + ".NS.relative", depth: depth + 1) else { break }
+            guard
+                case .string(let relative) = try decodeObject(
+                    relativeUID, path: path + ".NS.relative", depth: depth + 1)
+            else { break }
             return .url(base: base == .nilReference ? nil : base, relative: relative, type)
         case .uuid:
             guard case .data(let bytes) = field("NS.uuidbytes"), bytes.count == 16 else { break }
             let byte = Array(bytes)
-            return .uuid(UUID(uuid: (byte[0], byte[1], byte[2], byte[3], byte[4], byte[5], byte[6], byte[7],
-                                     byte[8], byte[9], byte[10], byte[11], byte[12], byte[13], byte[14], byte[15])), type)
+            return .uuid(
+                UUID(
+                    uuid: (
+                        byte[0], byte[1], byte[2], byte[3], byte[4], byte[5], byte[6], byte[7],
+                        byte[8], byte[9], byte[10], byte[11], byte[12], byte[13], byte[14], byte[15]
+                    )), type)
         case .null:
             return .null(type)
         case .generic:
@@ -189,11 +227,13 @@ struct KeyedArchiveDecoder {
         case .orderedSet:
             let expected = Set((0..<keys.count).map { "NS.object.\($0)" })
             guard Set(keys) == expected,
-                  fields.allSatisfy({ Self.uid($0.value).map { $0 != 0 } ?? false }) else { return .generic }
+                fields.allSatisfy({ Self.uid($0.value).map { $0 != 0 } ?? false })
+            else { return .generic }
             return .orderedSet(count: keys.count)
         case .dictionary:
             guard Set(keys) == ["NS.keys", "NS.objects"], keys.count == 2,
-                  let keyCount = isReferenceList("NS.keys"), keyCount == isReferenceList("NS.objects") else { return .generic }
+                let keyCount = isReferenceList("NS.keys"), keyCount == isReferenceList("NS.objects")
+            else { return .generic }
             return .dictionary
         case .string:
             guard keys == ["NS.string"], case .string = value("NS.string") else { return .generic }
@@ -206,10 +246,13 @@ struct KeyedArchiveDecoder {
             return .date
         case .url:
             guard Set(keys) == ["NS.base", "NS.relative"], keys.count == 2, value("NS.base").flatMap(Self.uid) != nil,
-                  let relative = value("NS.relative").flatMap(Self.uid), isString(relative) else { return .generic }
+                let relative = value("NS.relative").flatMap(Self.uid), isString(relative)
+            else { return .generic }
             return .url
         case .uuid:
-            guard keys == ["NS.uuidbytes"], case .data(let bytes) = value("NS.uuidbytes"), bytes.count == 16 else { return .generic }
+            guard keys == ["NS.uuidbytes"], case .data(let bytes) = value("NS.uuidbytes"), bytes.count == 16 else {
+                return .generic
+            }
             return .uuid
         case .null:
             return keys.isEmpty ? .null : .generic
@@ -221,12 +264,17 @@ struct KeyedArchiveDecoder {
     private mutating func archivedClass(_ uid: UInt32, path: String) throws -> KeyedArchiveClass {
         if let known = classes[uid] { return known }
         guard uid != 0, Int(uid) < objects.count else {
-            throw Self.error(.danglingUID, "the class UID \(uid) is past the end of $objects (\(objects.count) objects) or names $null", at: path)
+            throw Self.error(
+                .danglingUID,
+                "the class UID \(uid) is past the end of $objects (\(objects.count) objects) or names $null", at: path)
         }
         reached[Int(uid)] = true
         let classPath = "$objects[\(uid)]"
         guard case .dictionary(let entries) = objects[Int(uid)] else {
-            throw Self.error(.badClassReference, "$class must refer to a class dictionary, and \(classPath) is \(Self.describe(objects[Int(uid)]))", at: path)
+            throw Self.error(
+                .badClassReference,
+                "$class must refer to a class dictionary, and \(classPath) is \(Self.describe(objects[Int(uid)]))",
+                at: path)
         }
         func strings(_ key: String) -> [String]? {
             guard case .array(let elements) = entries.first(where: { $0.key == key })?.value else { return nil }
@@ -245,10 +293,13 @@ struct KeyedArchiveDecoder {
         let hasHints = entries.contains { $0.key == "$classhints" }
         let hints = strings("$classhints")
         if hasHints && hints == nil {
-            throw Self.error(.badClassReference, "$classhints must be an array of class names", at: classPath + ".$classhints")
+            throw Self.error(
+                .badClassReference, "$classhints must be an array of class names", at: classPath + ".$classhints")
         }
         if let extra = entries.first(where: { !["$classname", "$classes", "$classhints"].contains($0.key) }) {
-            throw Self.error(.badClassReference, "a class dictionary holds only $classname, $classes and $classhints, not \(extra.key)", at: classPath)
+            throw Self.error(
+                .badClassReference,
+                "a class dictionary holds only $classname, $classes and $classhints, not \(extra.key)", at: classPath)
         }
         let type = KeyedArchiveClass(name: name, chain: chain, hints: hints)
         classes[uid] = type
@@ -264,22 +315,33 @@ struct KeyedArchiveDecoder {
     /// lost in XML, which sorts keys, and is hash order in binary). Fields holding only UIDs met
     /// before, or none, do not affect the numbering; they keep their relative order, after the others.
     /// Encoding the tree and decoding it again therefore gives the same order.
-    private mutating func decodeFields(_ entries: [PropertyListEntry], path: String, depth: Int) throws -> [KeyedArchiveField] {
+    private mutating func decodeFields(
+        _ entries: [PropertyListEntry], path: String, depth: Int
+    ) throws -> [KeyedArchiveField] {
         let reached = self.reached
         func isNew(_ uid: UInt32) -> Bool { Int(uid) >= reached.count || !reached[Int(uid)] }
         let ordered = entries.enumerated()
-            .map { (index: $0.offset, entry: $0.element, first: Self.firstUID($0.element.value, depth: 0, where: isNew) ?? UInt32.max) }
+            .map {
+                (
+                    index: $0.offset, entry: $0.element,
+                    first: Self.firstUID($0.element.value, depth: 0, where: isNew) ?? UInt32.max
+                )
+            }
             .sorted { ($0.first, $0.index) < ($1.first, $1.index) }
         var fields: [KeyedArchiveField] = []
         fields.reserveCapacity(ordered.count)
         for item in ordered {
             let fieldPath = path.isEmpty ? item.entry.key : path + "." + item.entry.key
-            fields.append(KeyedArchiveField(key: item.entry.key, value: try fieldValue(item.entry.value, path: fieldPath, depth: depth + 1)))
+            fields.append(
+                KeyedArchiveField(
+                    key: item.entry.key, value: try fieldValue(item.entry.value, path: fieldPath, depth: depth + 1)))
         }
         return fields
     }
 
-    private mutating func fieldValue(_ value: PropertyListValue, path: String, depth: Int) throws -> KeyedArchiveFieldValue {
+    private mutating func fieldValue(
+        _ value: PropertyListValue, path: String, depth: Int
+    ) throws -> KeyedArchiveFieldValue {
         guard depth <= maximumDepth else {
             throw Self.error(.tooDeep, "values nest more than \(maximumDepth) deep", at: path)
         }
@@ -296,7 +358,10 @@ struct KeyedArchiveDecoder {
         case .dictionary(let entries):
             var fields: [KeyedArchiveField] = []
             for entry in entries {
-                fields.append(KeyedArchiveField(key: entry.key, value: try fieldValue(entry.value, path: path + "." + entry.key, depth: depth + 1)))
+                fields.append(
+                    KeyedArchiveField(
+                        key: entry.key,
+                        value: try fieldValue(entry.value, path: path + "." + entry.key, depth: depth + 1)))
             }
             return fields.allSatisfy(\.value.isPlain) ? .value(value) : .dictionary(fields)
         default:
@@ -310,7 +375,8 @@ struct KeyedArchiveDecoder {
         guard depth < 64 else { return nil }
         switch value {
         case .array(let elements): return elements.compactMap { firstUID($0, depth: depth + 1, where: isNew) }.min()
-        case .dictionary(let entries): return entries.compactMap { firstUID($0.value, depth: depth + 1, where: isNew) }.min()
+        case .dictionary(let entries):
+            return entries.compactMap { firstUID($0.value, depth: depth + 1, where: isNew) }.min()
         default: return nil
         }
     }
@@ -323,7 +389,8 @@ struct KeyedArchiveDecoder {
         case .uid(let uid): return uid
         case .dictionary(let entries):
             guard entries.count == 1, entries[0].key == "CF$UID", case .integer(let number) = entries[0].value,
-                  let uid = UInt32(exactly: number) else { return nil }
+                let uid = UInt32(exactly: number)
+            else { return nil }
             return uid
         default: return nil
         }

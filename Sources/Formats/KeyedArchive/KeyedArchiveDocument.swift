@@ -27,7 +27,9 @@ public struct KeyedArchiveDocument: Sendable, Equatable {
     }
 
     /// Decodes the archive a property list holds, keeping the property list for an unchanged write.
-    public init(propertyList document: PropertyListDocument, maximumDepth: Int = KeyedArchive.defaultMaximumDepth) throws {
+    public init(
+        propertyList document: PropertyListDocument, maximumDepth: Int = KeyedArchive.defaultMaximumDepth
+    ) throws {
         let archive = try KeyedArchive(propertyList: document.value, maximumDepth: maximumDepth)
         self.archive = archive
         self.format = document.format

@@ -30,17 +30,23 @@ struct KeyedArchiveEncoder {
         ])
     }
 
-    private mutating func encodeFields(_ fields: [KeyedArchiveField], path: String, depth: Int) throws -> [PropertyListEntry] {
+    private mutating func encodeFields(
+        _ fields: [KeyedArchiveField], path: String, depth: Int
+    ) throws -> [PropertyListEntry] {
         var entries: [PropertyListEntry] = []
         entries.reserveCapacity(fields.count)
         for field in fields {
             let fieldPath = path.isEmpty ? field.key : path + "." + field.key
-            entries.append(PropertyListEntry(key: field.key, value: try encodeField(field.value, path: fieldPath, depth: depth + 1)))
+            entries.append(
+                PropertyListEntry(
+                    key: field.key, value: try encodeField(field.value, path: fieldPath, depth: depth + 1)))
         }
         return entries
     }
 
-    private mutating func encodeField(_ value: KeyedArchiveFieldValue, path: String, depth: Int) throws -> PropertyListValue {
+    private mutating func encodeField(
+        _ value: KeyedArchiveFieldValue, path: String, depth: Int
+    ) throws -> PropertyListValue {
         guard depth <= maximumDepth else {
             throw KeyedArchiveDecoder.error(.tooDeep, "the tree nests more than \(maximumDepth) deep", at: path)
         }
@@ -72,7 +78,8 @@ struct KeyedArchiveEncoder {
         case .reference(let number):
             guard number >= 0, number < ordinals.count else {
                 throw KeyedArchiveDecoder.error(
-                    .danglingReference, "reference \(number) names no object met before it (\(ordinals.count) so far)", at: path)
+                    .danglingReference, "reference \(number) names no object met before it (\(ordinals.count) so far)",
+                    at: path)
             }
             return ordinals[number]
         default:
@@ -99,14 +106,21 @@ struct KeyedArchiveEncoder {
         case .orderedSet(let elements, _):
             for (index, element) in elements.enumerated() {
                 let key = "NS.object.\(index)"
-                fields.append(PropertyListEntry(key: key, value: .uid(try encodeObject(element, path: path + "." + key, depth: depth + 1))))
+                fields.append(
+                    PropertyListEntry(
+                        key: key, value: .uid(try encodeObject(element, path: path + "." + key, depth: depth + 1))))
             }
         case .dictionary(let entries, _):
-            fields = [try references("NS.keys", entries.map(\.key)), try references("NS.objects", entries.map(\.value))]
+            fields = [
+                try references("NS.keys", entries.map(\.key)), try references("NS.objects", entries.map(\.value)),
+            ]
         case .url(let base, let relative, _):
             let baseUID = try base.map { try encodeObject($0, path: path + ".NS.base", depth: depth + 1) } ?? 0
             let relativeUID = try intern(.string(relative), path: path + ".NS.relative")
-            fields = [PropertyListEntry(key: "NS.base", value: .uid(baseUID)), PropertyListEntry(key: "NS.relative", value: .uid(relativeUID))]
+            fields = [
+                PropertyListEntry(key: "NS.base", value: .uid(baseUID)),
+                PropertyListEntry(key: "NS.relative", value: .uid(relativeUID)),
+            ]
         case .uuid(let uuid, _):
             fields = [PropertyListEntry(key: "NS.uuidbytes", value: .data(withUnsafeBytes(of: uuid.uuid) { Data($0) }))]
         case .null: fields = []

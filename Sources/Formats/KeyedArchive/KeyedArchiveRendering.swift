@@ -12,7 +12,8 @@ import DocumentCodecs
 ///   `{"$orderedSet": […]}`; dates `{"$date": "2001-01-01T00:00:00Z", "$time": seconds since 2001}`
 ///   (the ISO-8601 text for reading, with fractional seconds when there are any; `$time` is exact);
 ///   URLs `{"$url": relative, "$base": base}`; UUIDs `{"$uuid": "E621E1F8-…"}`; `NSNull` `{"$null": true}`;
-///   object-stored strings and bytes `{"$string": …}` and `{"$data": …}` (usual classes `NSMutableString`, `NSMutableData`).
+///   object-stored strings and bytes `{"$string": …}` and `{"$data": …}` (usual classes `NSMutableString`,
+///   `NSMutableData`).
 /// - A value whose class is not its kind's usual one (`NSMutableArray`, `NSMutableString`) carries
 ///   `"$class"` and `"$classes"` (and `"$classhints"` when the archive has them); an array or a string-keyed
 ///   dictionary with another class becomes `{"$array": […]}` or `{"$dictionary": …}` to make room for them.
@@ -50,7 +51,8 @@ enum KeyedArchiveRendering {
             case (.data(let left), .data(let right)): left == right
             case (.date(let left), .date(let right)): left.bitPattern == right.bitPattern
             case (.array(let left), .array(let right)): left == right
-            case (.object(let left), .object(let right)): left.map(\.0) == right.map(\.0) && left.map(\.1) == right.map(\.1)
+            case (.object(let left), .object(let right)):
+                left.map(\.0) == right.map(\.0) && left.map(\.1) == right.map(\.1)
             default: false
             }
         }
@@ -86,7 +88,8 @@ enum KeyedArchiveRendering {
             guard let value = pending.popLast() else { break }
             switch value {
             case .reference(let number): numbers.insert(number)
-            case .array(let elements, _), .set(let elements, _), .orderedSet(let elements, _): pending.append(contentsOf: elements)
+            case .array(let elements, _), .set(let elements, _), .orderedSet(let elements, _):
+                pending.append(contentsOf: elements)
             case .dictionary(let entries, _): pending.append(contentsOf: entries.flatMap { [$0.key, $0.value] })
             case .url(let base, _, _): if let base { pending.append(base) }
             case .object(_, let fields): pendingFields.append(contentsOf: fields.map(\.value))
@@ -107,7 +110,8 @@ enum KeyedArchiveRendering {
             }
             switch value {
             case .object(let object): return try self.value(object, path: path, depth: depth + 1)
-            case .value(let plain): return try Self.plain(plain, path: path, depth: depth + 1, maximumDepth: maximumDepth)
+            case .value(let plain):
+                return try Self.plain(plain, path: path, depth: depth + 1, maximumDepth: maximumDepth)
             case .array(let elements):
                 var nodes: [Node] = []
                 for (index, element) in elements.enumerated() {
@@ -117,7 +121,11 @@ enum KeyedArchiveRendering {
             case .dictionary(let fields):
                 var members: [(String, Node)] = []
                 for member in fields {
-                    members.append((KeyedArchiveRendering.escape(member.key), try field(member.value, path: path + "." + member.key, depth: depth + 1)))
+                    members.append(
+                        (
+                            KeyedArchiveRendering.escape(member.key),
+                            try field(member.value, path: path + "." + member.key, depth: depth + 1)
+                        ))
                 }
                 return .object([("$inlineDictionary", .object(members))])
             }
@@ -136,11 +144,18 @@ enum KeyedArchiveRendering {
             case .date(let seconds): return .object([("$date", .date(seconds)), ("$time", .real(seconds))])
             case .uid(let uid): return .object([("$uid", .integer(Int128(uid)))])
             case .array(let elements):
-                return .array(try elements.enumerated().map { try plain($1, path: "\(path)[\($0)]", depth: depth + 1, maximumDepth: maximumDepth) })
+                return .array(
+                    try elements.enumerated().map {
+                        try plain($1, path: "\(path)[\($0)]", depth: depth + 1, maximumDepth: maximumDepth)
+                    })
             case .dictionary(let entries):
-                return .object(try entries.map {
-                    (KeyedArchiveRendering.escape($0.key), try plain($0.value, path: path + "." + $0.key, depth: depth + 1, maximumDepth: maximumDepth))
-                })
+                return .object(
+                    try entries.map {
+                        (
+                            KeyedArchiveRendering.escape($0.key),
+                            try plain($0.value, path: path + "." + $0.key, depth: depth + 1, maximumDepth: maximumDepth)
+                        )
+                    })
             }
         }
 
@@ -208,7 +223,9 @@ enum KeyedArchiveRendering {
                 body = [("$dictionary", .array(pairs.map { .array([$0.key, $0.value]) }))]
                 usual = .dictionary
             case .url(let base, let relative, _):
-                body = [("$url", .string(relative))] + (try base.map { [("$base", try self.value($0, path: path + ".NS.base", depth: depth + 1))] } ?? [])
+                body =
+                    [("$url", .string(relative))]
+                    + (try base.map { [("$base", try self.value($0, path: path + ".NS.base", depth: depth + 1))] } ?? [])
                 usual = .url
             case .uuid(let uuid, _):
                 body = [("$uuid", .string(uuid.uuidString))]
@@ -231,7 +248,9 @@ enum KeyedArchiveRendering {
             }
             var members = body
             if let type = value.archivedClass, type != usual {
-                var classMembers: [(String, Node)] = [("$class", .string(type.name)), ("$classes", .array(type.chain.map(Node.string)))]
+                var classMembers: [(String, Node)] = [
+                    ("$class", .string(type.name)), ("$classes", .array(type.chain.map(Node.string))),
+                ]
                 if let hints = type.hints { classMembers.append(("$classhints", .array(hints.map(Node.string)))) }
                 if case .object = value { members = classMembers + members } else { members += classMembers }
             }
@@ -251,7 +270,10 @@ enum KeyedArchiveRendering {
         var fractionText = ""
         if fraction > 0 {
             var digits = String(Int64((fraction * 1_000_000).rounded()))
-            if digits == "1000000" { total += 1; digits = "" }
+            if digits == "1000000" {
+                total += 1
+                digits = ""
+            }
             if !digits.isEmpty {
                 digits = String(repeating: "0", count: 6 - digits.count) + digits
                 while digits.hasSuffix("0") { digits.removeLast() }
@@ -275,6 +297,7 @@ enum KeyedArchiveRendering {
             let text = String(value)
             return String(repeating: "0", count: max(0, width - text.count)) + text
         }
-        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T\(padded(secondOfDay / 3600, 2)):\(padded(secondOfDay / 60 % 60, 2)):\(padded(secondOfDay % 60, 2))\(fractionText)Z"
+        return
+            "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T\(padded(secondOfDay / 3600, 2)):\(padded(secondOfDay / 60 % 60, 2)):\(padded(secondOfDay % 60, 2))\(fractionText)Z"
     }
 }

@@ -56,18 +56,26 @@ public indirect enum KeyedArchiveValue: Sendable, Hashable {
         case (.real(let left), .real(let right)): left.bitPattern == right.bitPattern
         case (.boolean(let left), .boolean(let right)): left == right
         case (.data(let left), .data(let right)): left == right
-        case (.mutableString(let left, let leftClass), .mutableString(let right, let rightClass)): left == right && leftClass == rightClass
-        case (.mutableData(let left, let leftClass), .mutableData(let right, let rightClass)): left == right && leftClass == rightClass
-        case (.date(let left, let leftClass), .date(let right, let rightClass)): left.bitPattern == right.bitPattern && leftClass == rightClass
-        case (.array(let left, let leftClass), .array(let right, let rightClass)): left == right && leftClass == rightClass
+        case (.mutableString(let left, let leftClass), .mutableString(let right, let rightClass)):
+            left == right && leftClass == rightClass
+        case (.mutableData(let left, let leftClass), .mutableData(let right, let rightClass)):
+            left == right && leftClass == rightClass
+        case (.date(let left, let leftClass), .date(let right, let rightClass)):
+            left.bitPattern == right.bitPattern && leftClass == rightClass
+        case (.array(let left, let leftClass), .array(let right, let rightClass)):
+            left == right && leftClass == rightClass
         case (.set(let left, let leftClass), .set(let right, let rightClass)): left == right && leftClass == rightClass
-        case (.orderedSet(let left, let leftClass), .orderedSet(let right, let rightClass)): left == right && leftClass == rightClass
-        case (.dictionary(let left, let leftClass), .dictionary(let right, let rightClass)): left == right && leftClass == rightClass
+        case (.orderedSet(let left, let leftClass), .orderedSet(let right, let rightClass)):
+            left == right && leftClass == rightClass
+        case (.dictionary(let left, let leftClass), .dictionary(let right, let rightClass)):
+            left == right && leftClass == rightClass
         case (.url(let leftBase, let left, let leftClass), .url(let rightBase, let right, let rightClass)):
             leftBase == rightBase && left == right && leftClass == rightClass
-        case (.uuid(let left, let leftClass), .uuid(let right, let rightClass)): left == right && leftClass == rightClass
+        case (.uuid(let left, let leftClass), .uuid(let right, let rightClass)):
+            left == right && leftClass == rightClass
         case (.null(let left), .null(let right)): left == right
-        case (.object(let leftClass, let left), .object(let rightClass, let right)): leftClass == rightClass && left == right
+        case (.object(let leftClass, let left), .object(let rightClass, let right)):
+            leftClass == rightClass && left == right
         case (.reference(let left), .reference(let right)): left == right
         default: false
         }
@@ -76,23 +84,68 @@ public indirect enum KeyedArchiveValue: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .nilReference: hasher.combine(0)
-        case .string(let string): hasher.combine(1); hasher.combine(string)
-        case .integer(let integer): hasher.combine(2); hasher.combine(integer)
-        case .real(let real): hasher.combine(3); hasher.combine(real.bitPattern)
-        case .boolean(let boolean): hasher.combine(4); hasher.combine(boolean)
-        case .data(let data): hasher.combine(5); hasher.combine(data)
-        case .mutableString(let string, let type): hasher.combine(6); hasher.combine(string); hasher.combine(type)
-        case .mutableData(let data, let type): hasher.combine(7); hasher.combine(data); hasher.combine(type)
-        case .date(let seconds, let type): hasher.combine(8); hasher.combine(seconds.bitPattern); hasher.combine(type)
-        case .array(let elements, let type): hasher.combine(9); hasher.combine(elements); hasher.combine(type)
-        case .set(let elements, let type): hasher.combine(10); hasher.combine(elements); hasher.combine(type)
-        case .orderedSet(let elements, let type): hasher.combine(11); hasher.combine(elements); hasher.combine(type)
-        case .dictionary(let entries, let type): hasher.combine(12); hasher.combine(entries); hasher.combine(type)
-        case .url(let base, let relative, let type): hasher.combine(13); hasher.combine(base); hasher.combine(relative); hasher.combine(type)
-        case .uuid(let uuid, let type): hasher.combine(14); hasher.combine(uuid); hasher.combine(type)
-        case .null(let type): hasher.combine(15); hasher.combine(type)
-        case .object(let type, let fields): hasher.combine(16); hasher.combine(type); hasher.combine(fields)
-        case .reference(let number): hasher.combine(17); hasher.combine(number)
+        case .string(let string):
+            hasher.combine(1)
+            hasher.combine(string)
+        case .integer(let integer):
+            hasher.combine(2)
+            hasher.combine(integer)
+        case .real(let real):
+            hasher.combine(3)
+            hasher.combine(real.bitPattern)
+        case .boolean(let boolean):
+            hasher.combine(4)
+            hasher.combine(boolean)
+        case .data(let data):
+            hasher.combine(5)
+            hasher.combine(data)
+        case .mutableString(let string, let type):
+            hasher.combine(6)
+            hasher.combine(string)
+            hasher.combine(type)
+        case .mutableData(let data, let type):
+            hasher.combine(7)
+            hasher.combine(data)
+            hasher.combine(type)
+        case .date(let seconds, let type):
+            hasher.combine(8)
+            hasher.combine(seconds.bitPattern)
+            hasher.combine(type)
+        case .array(let elements, let type):
+            hasher.combine(9)
+            hasher.combine(elements)
+            hasher.combine(type)
+        case .set(let elements, let type):
+            hasher.combine(10)
+            hasher.combine(elements)
+            hasher.combine(type)
+        case .orderedSet(let elements, let type):
+            hasher.combine(11)
+            hasher.combine(elements)
+            hasher.combine(type)
+        case .dictionary(let entries, let type):
+            hasher.combine(12)
+            hasher.combine(entries)
+            hasher.combine(type)
+        case .url(let base, let relative, let type):
+            hasher.combine(13)
+            hasher.combine(base)
+            hasher.combine(relative)
+            hasher.combine(type)
+        case .uuid(let uuid, let type):
+            hasher.combine(14)
+            hasher.combine(uuid)
+            hasher.combine(type)
+        case .null(let type):
+            hasher.combine(15)
+            hasher.combine(type)
+        case .object(let type, let fields):
+            hasher.combine(16)
+            hasher.combine(type)
+            hasher.combine(fields)
+        case .reference(let number):
+            hasher.combine(17)
+            hasher.combine(number)
         }
     }
 
@@ -101,8 +154,8 @@ public indirect enum KeyedArchiveValue: Sendable, Hashable {
         switch self {
         case .nilReference, .string, .integer, .real, .boolean, .data, .reference: nil
         case .mutableString(_, let type), .mutableData(_, let type), .date(_, let type), .array(_, let type),
-             .set(_, let type), .orderedSet(_, let type), .dictionary(_, let type), .url(_, _, let type),
-             .uuid(_, let type), .null(let type), .object(let type, _):
+            .set(_, let type), .orderedSet(_, let type), .dictionary(_, let type), .url(_, _, let type),
+            .uuid(_, let type), .null(let type), .object(let type, _):
             type
         }
     }
@@ -146,9 +199,11 @@ public struct KeyedArchiveClass: Sendable, Hashable {
     /// `NSNull`.
     public static let null = KeyedArchiveClass(rootClass: "NSNull")
     /// `NSMutableString`, as Apple's Foundation writes it (below `NSString`).
-    public static let mutableString = KeyedArchiveClass(name: "NSMutableString", chain: ["NSMutableString", "NSString", "NSObject"])
+    public static let mutableString = KeyedArchiveClass(
+        name: "NSMutableString", chain: ["NSMutableString", "NSString", "NSObject"])
     /// `NSMutableData`, as Apple's Foundation writes it (below `NSData`).
-    public static let mutableData = KeyedArchiveClass(name: "NSMutableData", chain: ["NSMutableData", "NSData", "NSObject"])
+    public static let mutableData = KeyedArchiveClass(
+        name: "NSMutableData", chain: ["NSMutableData", "NSData", "NSObject"])
 }
 
 /// One entry of an archived `NSDictionary`.

@@ -23,7 +23,7 @@ public struct MarkdownBundleCodec: DocumentCodec {
         UTTypeRegistry.shared.register([
             UTTypeDeclaration(
                 kind: .exported, identifier: "org.docmigrate.markdown-bundle", conformsTo: ["com.apple.package"],
-                tags: [.filenameExtension: ["mdbundle"]], typeDescription: "Markdown with attachments"),
+                tags: [.filenameExtension: ["mdbundle"]], typeDescription: "Markdown with attachments")
         ])
         #endif
         return UTType(exportedAs: "org.docmigrate.markdown-bundle", conformingTo: .package)
@@ -32,29 +32,43 @@ public struct MarkdownBundleCodec: DocumentCodec {
 
     public func decode(_ file: FileWrapper, contentType: UTType) throws -> MarkdownBundle {
         guard file.isDirectory, let children = file.fileWrappers else {
-            throw CodecError(code: .markdownBundle(.notAFolder), message: "a Markdown bundle must be a folder holding document.md")
+            throw CodecError(
+                code: .markdownBundle(.notAFolder), message: "a Markdown bundle must be a folder holding document.md")
         }
         guard let documentFile = children[MarkdownBundle.documentMemberName] else {
-            throw CodecError(code: .markdownBundle(.missingDocument), message: "the bundle has no document.md", location: .member(MarkdownBundle.documentMemberName))
+            throw CodecError(
+                code: .markdownBundle(.missingDocument), message: "the bundle has no document.md",
+                location: .member(MarkdownBundle.documentMemberName))
         }
         guard documentFile.isRegularFile, let data = documentFile.regularFileContents else {
-            throw CodecError(code: .markdownBundle(.unreadable), message: "document.md is not a readable file", location: .member(MarkdownBundle.documentMemberName))
+            throw CodecError(
+                code: .markdownBundle(.unreadable), message: "document.md is not a readable file",
+                location: .member(MarkdownBundle.documentMemberName))
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw CodecError(code: .markdownBundle(.invalidUTF8), message: "document.md is not valid UTF-8", location: .member(MarkdownBundle.documentMemberName))
+            throw CodecError(
+                code: .markdownBundle(.invalidUTF8), message: "document.md is not valid UTF-8",
+                location: .member(MarkdownBundle.documentMemberName))
         }
-        for name in children.keys.sorted() where name != MarkdownBundle.documentMemberName && name != MarkdownBundle.attachmentsFolderName {
-            throw CodecError(code: .markdownBundle(.unexpectedMember), message: "only document.md and attachments/ belong in a Markdown bundle", location: .member(name))
+        for name in children.keys.sorted()
+        where name != MarkdownBundle.documentMemberName && name != MarkdownBundle.attachmentsFolderName {
+            throw CodecError(
+                code: .markdownBundle(.unexpectedMember),
+                message: "only document.md and attachments/ belong in a Markdown bundle", location: .member(name))
         }
         var attachments: [RTFDAttachment] = []
         if let folder = children[MarkdownBundle.attachmentsFolderName] {
             guard folder.isDirectory, let files = folder.fileWrappers else {
-                throw CodecError(code: .markdownBundle(.unexpectedMember), message: "attachments must be a folder", location: .member(MarkdownBundle.attachmentsFolderName))
+                throw CodecError(
+                    code: .markdownBundle(.unexpectedMember), message: "attachments must be a folder",
+                    location: .member(MarkdownBundle.attachmentsFolderName))
             }
             for name in files.keys.sorted() {
                 let member = MarkdownBundle.attachmentsFolderName + "/" + name
                 guard let child = files[name], child.isRegularFile, let contents = child.regularFileContents else {
-                    throw CodecError(code: .markdownBundle(.unexpectedMember), message: "an attachment must be a readable single file", location: .member(member))
+                    throw CodecError(
+                        code: .markdownBundle(.unexpectedMember),
+                        message: "an attachment must be a readable single file", location: .member(member))
                 }
                 attachments.append(RTFDAttachment(name: name, contents: contents))
             }
@@ -72,7 +86,9 @@ public struct MarkdownBundleCodec: DocumentCodec {
             }
             files[attachment.name] = FileWrapper(regularFileWithContents: attachment.contents)
         }
-        var children = [MarkdownBundle.documentMemberName: FileWrapper(regularFileWithContents: Data(snapshot.document.text.utf8))]
+        var children = [
+            MarkdownBundle.documentMemberName: FileWrapper(regularFileWithContents: Data(snapshot.document.text.utf8))
+        ]
         if !files.isEmpty {
             children[MarkdownBundle.attachmentsFolderName] = FileWrapper(directoryWithFileWrappers: files)
         }
@@ -82,14 +98,19 @@ public struct MarkdownBundleCodec: DocumentCodec {
     public func differences(expected: MarkdownBundle, actual: MarkdownBundle) -> [SnapshotDifference] {
         var result: [SnapshotDifference] = []
         if expected.document != actual.document {
-            result.append(SnapshotDifference(path: MarkdownBundle.documentMemberName, summary: "the Markdown text differs"))
+            result.append(
+                SnapshotDifference(path: MarkdownBundle.documentMemberName, summary: "the Markdown text differs"))
         }
-        let left = Dictionary(expected.attachments.map { ($0.name, $0.contents) }, uniquingKeysWith: { first, _ in first })
-        let right = Dictionary(actual.attachments.map { ($0.name, $0.contents) }, uniquingKeysWith: { first, _ in first })
+        let left = Dictionary(
+            expected.attachments.map { ($0.name, $0.contents) }, uniquingKeysWith: { first, _ in first })
+        let right = Dictionary(
+            actual.attachments.map { ($0.name, $0.contents) }, uniquingKeysWith: { first, _ in first })
         for name in Set(left.keys).union(right.keys).sorted() where left[name] != right[name] {
-            result.append(SnapshotDifference(
-                path: MarkdownBundle.attachmentsFolderName + "/" + name, expected: left[name].map { "\($0.count) bytes" } ?? "missing",
-                actual: right[name].map { "\($0.count) bytes" } ?? "missing", summary: "the attachment differs"))
+            result.append(
+                SnapshotDifference(
+                    path: MarkdownBundle.attachmentsFolderName + "/" + name,
+                    expected: left[name].map { "\($0.count) bytes" } ?? "missing",
+                    actual: right[name].map { "\($0.count) bytes" } ?? "missing", summary: "the attachment differs"))
         }
         return result
     }

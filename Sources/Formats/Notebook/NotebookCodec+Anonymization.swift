@@ -20,14 +20,16 @@ extension NotebookCodec: AnonymizableCodec {
     /// hand-written original keeps its bytes here, with only the characters of the title replaced,
     /// so the case tests the same formatting at the same size. When the title cannot be found in the
     /// original bytes (an escaped spelling, say), the codec's own encoding is used.
-    public func anonymize(_ file: FileWrapper, contentType: UTType, with anonymizer: inout Anonymizer) throws -> FileWrapper {
+    public func anonymize(
+        _ file: FileWrapper, contentType: UTType, with anonymizer: inout Anonymizer
+    ) throws -> FileWrapper {
         let original = try decode(file, contentType: contentType)
         let anonymized = anonymize(original, with: &anonymizer)
         let package = try encode(anonymized, previous: file, contentType: contentType)
         guard let originalMetadata = file.fileWrappers?[Self.metadataName]?.regularFileContents,
-              let written = package.fileWrappers?[Self.metadataName],
-              let kept = Self.metadata(originalMetadata, replacingTitle: original.title, with: anonymized.title),
-              (try? JSONDecoder().decode(NotebookMetadata.self, from: kept))
+            let written = package.fileWrappers?[Self.metadataName],
+            let kept = Self.metadata(originalMetadata, replacingTitle: original.title, with: anonymized.title),
+            (try? JSONDecoder().decode(NotebookMetadata.self, from: kept))
                 == NotebookMetadata(title: anonymized.title, pageIDs: anonymized.pages.map(\.id))
         else { return package }
         package.removeFileWrapper(written)
@@ -35,9 +37,12 @@ extension NotebookCodec: AnonymizableCodec {
         return package
     }
 
-    /// `data` with the JSON string value of its `"title"` key replaced, or nil when it is not spelled as JSONEncoder spells it.
+    /// `data` with the JSON string value of its `"title"` key replaced, or nil when it is not spelled as JSONEncoder
+    /// spells it.
     private static func metadata(_ data: Data, replacingTitle title: String, with newTitle: String) -> Data? {
-        guard let oldValue = try? JSONEncoder().encode(title), let newValue = try? JSONEncoder().encode(newTitle) else { return nil }
+        guard let oldValue = try? JSONEncoder().encode(title), let newValue = try? JSONEncoder().encode(newTitle) else {
+            return nil
+        }
         let bytes = [UInt8](data)
         let key = [UInt8](#""title""#.utf8)
         let old = [UInt8](oldValue)
@@ -49,7 +54,9 @@ extension NotebookCodec: AnonymizableCodec {
             var cursor = skipWhitespace(bytes, from: position + key.count)
             guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: ":") else { continue }
             cursor = skipWhitespace(bytes, from: cursor + 1)
-            guard cursor + old.count <= bytes.count, bytes[cursor..<(cursor + old.count)].elementsEqual(old) else { continue }
+            guard cursor + old.count <= bytes.count, bytes[cursor..<(cursor + old.count)].elementsEqual(old) else {
+                continue
+            }
             matches.append(cursor)
         }
         guard matches.count == 1, let start = matches.first else { return nil }

@@ -24,7 +24,7 @@ public struct NotebookCodec: DocumentCodec {
         UTTypeRegistry.shared.register([
             UTTypeDeclaration(
                 kind: .exported, identifier: "com.example.notebook", conformsTo: ["com.apple.package"],
-                tags: [.filenameExtension: ["notebook"]], typeDescription: "Notebook"),
+                tags: [.filenameExtension: ["notebook"]], typeDescription: "Notebook")
         ])
         #endif
         return UTType(exportedAs: "com.example.notebook", conformingTo: .package)
@@ -45,7 +45,8 @@ public struct NotebookCodec: DocumentCodec {
     /// Decodes, telling `metadataRead` how many pages follow and calling `pageRead` after each (for progress).
     func decode(_ file: FileWrapper, metadataRead: (Int) -> Void, pageRead: () -> Void) throws -> Notebook {
         guard file.isDirectory else {
-            throw CodecError(code: .notebook(.notAPackage), message: "a notebook must be a folder (package), not a single file")
+            throw CodecError(
+                code: .notebook(.notAPackage), message: "a notebook must be a folder (package), not a single file")
         }
         guard let children = file.fileWrappers else {
             throw CodecError(code: .notebook(.unreadable), message: "the package's members could not be listed")
@@ -70,10 +71,14 @@ public struct NotebookCodec: DocumentCodec {
 
     private static func readMetadata(_ wrapper: FileWrapper?) throws -> NotebookMetadata {
         guard let wrapper, wrapper.isRegularFile else {
-            throw CodecError(code: .notebook(.metadataMissing), message: "the package has no metadata.json file", location: .member(metadataName))
+            throw CodecError(
+                code: .notebook(.metadataMissing), message: "the package has no metadata.json file",
+                location: .member(metadataName))
         }
         guard let data = wrapper.regularFileContents else {
-            throw CodecError(code: .notebook(.metadataUnreadable), message: "metadata.json could not be read", location: .member(metadataName))
+            throw CodecError(
+                code: .notebook(.metadataUnreadable), message: "metadata.json could not be read",
+                location: .member(metadataName))
         }
         do {
             return try JSONDecoder().decode(NotebookMetadata.self, from: data)
@@ -87,7 +92,9 @@ public struct NotebookCodec: DocumentCodec {
 
     private static func pageFolder(_ wrapper: FileWrapper?) throws -> [String: FileWrapper] {
         guard let wrapper, wrapper.isDirectory, let pages = wrapper.fileWrappers else {
-            throw CodecError(code: .notebook(.pagesMissing), message: "the package has no pages folder, but its metadata lists pages", location: .member(pagesName))
+            throw CodecError(
+                code: .notebook(.pagesMissing),
+                message: "the package has no pages folder, but its metadata lists pages", location: .member(pagesName))
         }
         return pages
     }
@@ -95,15 +102,22 @@ public struct NotebookCodec: DocumentCodec {
     private static func readPage(_ id: UUID, _ wrapper: FileWrapper?) throws -> String {
         let member = pageMember(id)
         guard let wrapper, wrapper.isRegularFile else {
-            throw CodecError(code: .notebook(.pageMissing), message: "the metadata lists this page, but the package does not hold it", location: .member(member))
+            throw CodecError(
+                code: .notebook(.pageMissing),
+                message: "the metadata lists this page, but the package does not hold it", location: .member(member))
         }
         guard let data = wrapper.regularFileContents else {
-            throw CodecError(code: .notebook(.pageUnreadable), message: "the page could not be read (it may have been removed since the notebook was opened)", location: .member(member))
+            throw CodecError(
+                code: .notebook(.pageUnreadable),
+                message: "the page could not be read (it may have been removed since the notebook was opened)",
+                location: .member(member))
         }
         switch StrictUTF8.decode(data) {
         case .success(let text): return text
         case .failure(let invalid):
-            throw CodecError(code: .notebook(.pageInvalidUTF8), message: "the page is not valid UTF-8", location: .inMember(member, .byte(invalid.offset)))
+            throw CodecError(
+                code: .notebook(.pageInvalidUTF8), message: "the page is not valid UTF-8",
+                location: .inMember(member, .byte(invalid.offset)))
         }
     }
 
@@ -122,7 +136,8 @@ public struct NotebookCodec: DocumentCodec {
         let metadata = NotebookMetadata(title: snapshot.title, pageIDs: snapshot.pages.map(\.id))
         let metadataFile: FileWrapper
         if let old = previousChildren[Self.metadataName], old.isRegularFile, let data = old.regularFileContents,
-           Self.isMetadata(data, of: metadata, identifiers: identifiers) {
+            Self.isMetadata(data, of: metadata, identifiers: identifiers)
+        {
             // Unchanged in meaning: keep the old bytes (and let the save hard-link them).
             metadataFile = old
         } else {
@@ -135,7 +150,9 @@ public struct NotebookCodec: DocumentCodec {
         pagesFolder.filename = previousChildren[Self.pagesName]?.filename
         for (page, identifier) in zip(snapshot.pages, identifiers) {
             let name = Self.pageFileName(identifier: identifier)
-            if let old = previousPages[name], old.isRegularFile, let data = old.regularFileContents, Self.text(page.text, hasBytes: data) {
+            if let old = previousPages[name], old.isRegularFile, let data = old.regularFileContents,
+                Self.text(page.text, hasBytes: data)
+            {
                 pagesFolder.addFileWrapper(old)
             } else {
                 pagesFolder.addRegularFile(withContents: Data(page.text.utf8), preferredFilename: name)
@@ -151,10 +168,14 @@ public struct NotebookCodec: DocumentCodec {
     /// of such a save. Those bytes are valid JSON for `metadata`, so equal bytes mean the same metadata;
     /// any other bytes (written by another tool, say) are decoded and compared in meaning.
     static func isMetadata(_ data: Data, of metadata: NotebookMetadata, identifiers: [String]) -> Bool {
-        if let expected = try? writtenMetadataBytes(title: metadata.title, identifiers: identifiers), expected.count == data.count {
+        if let expected = try? writtenMetadataBytes(title: metadata.title, identifiers: identifiers),
+            expected.count == data.count
+        {
             let equal = expected.withUnsafeBytes { expectedBuffer in
                 data.withUnsafeBytes { dataBuffer in
-                    guard let expectedBase = expectedBuffer.baseAddress, let dataBase = dataBuffer.baseAddress else { return true }
+                    guard let expectedBase = expectedBuffer.baseAddress, let dataBase = dataBuffer.baseAddress else {
+                        return true
+                    }
                     return memcmp(expectedBase, dataBase, expectedBuffer.count) == 0
                 }
             }
@@ -203,7 +224,12 @@ public struct NotebookCodec: DocumentCodec {
         let wrapper = try FileWrapper(url: url, options: [])
         return try decode(
             wrapper,
-            metadataRead: { pageCount in manager.setCounts { completed, total in completed = 1; total = pageCount + 1 } },
+            metadataRead: { pageCount in
+                manager.setCounts { completed, total in
+                    completed = 1
+                    total = pageCount + 1
+                }
+            },
             pageRead: { manager.complete(count: 1) })
     }
 
@@ -216,10 +242,12 @@ public struct NotebookCodec: DocumentCodec {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
         try FileManager.default.createDirectory(at: pages, withIntermediateDirectories: false)
         let metadata = NotebookMetadata(title: snapshot.title, pageIDs: snapshot.pages.map(\.id))
-        try Self.encodeMetadata(metadata).write(to: url.appendingPathComponent(Self.metadataName), options: .withoutOverwriting)
+        try Self.encodeMetadata(metadata).write(
+            to: url.appendingPathComponent(Self.metadataName), options: .withoutOverwriting)
         manager.complete(count: 1)
         for page in snapshot.pages {
-            try Data(page.text.utf8).write(to: pages.appendingPathComponent(Self.pageFileName(page.id)), options: .withoutOverwriting)
+            try Data(page.text.utf8).write(
+                to: pages.appendingPathComponent(Self.pageFileName(page.id)), options: .withoutOverwriting)
             manager.complete(count: 1)
         }
     }
@@ -227,17 +255,23 @@ public struct NotebookCodec: DocumentCodec {
     public func differences(expected: Notebook, actual: Notebook) -> [SnapshotDifference] {
         var differences: [SnapshotDifference] = []
         if expected.title != actual.title {
-            differences.append(SnapshotDifference(path: "title", expected: "\"\(expected.title)\"", actual: "\"\(actual.title)\"", summary: "the title differs"))
+            differences.append(
+                SnapshotDifference(
+                    path: "title", expected: "\"\(expected.title)\"", actual: "\"\(actual.title)\"",
+                    summary: "the title differs"))
         }
         if expected.pages.map(\.id) != actual.pages.map(\.id) {
-            differences.append(SnapshotDifference(
-                path: "pageIDs", expected: "\(expected.pages.count) pages", actual: "\(actual.pages.count) pages",
-                summary: "the pages or their order differ"))
+            differences.append(
+                SnapshotDifference(
+                    path: "pageIDs", expected: "\(expected.pages.count) pages", actual: "\(actual.pages.count) pages",
+                    summary: "the pages or their order differ"))
         }
         let actualPages = Dictionary(actual.pages.map { ($0.id, $0.text) }, uniquingKeysWith: { first, _ in first })
         for (index, page) in expected.pages.enumerated() {
             guard let text = actualPages[page.id] else { continue }
-            if let difference = TextDifferences.first(expected: page.text, actual: text, path: "pages[\(index)] (\(page.id.uuidString))") {
+            if let difference = TextDifferences.first(
+                expected: page.text, actual: text, path: "pages[\(index)] (\(page.id.uuidString))")
+            {
                 differences.append(difference)
             }
         }

@@ -19,10 +19,13 @@ extension NotebookV1 {
 
     /// The property list to write: the one read if nothing changed, else the notebook laid out afresh.
     public func propertyList() throws -> PropertyListDocument {
-        if let source, source.title == title, source.pages == pages, source.storage == storage { return source.document }
+        if let source, source.title == title, source.pages == pages, source.storage == storage {
+            return source.document
+        }
         switch storage {
         case .keyedArchive(let format, let notebookClass, let pageClass):
-            return PropertyListDocument(value: try archive(notebookClass: notebookClass, pageClass: pageClass).propertyList(), format: format)
+            return PropertyListDocument(
+                value: try archive(notebookClass: notebookClass, pageClass: pageClass).propertyList(), format: format)
         case .propertyList(let format):
             return PropertyListDocument(value: plain(), format: format)
         }
@@ -34,7 +37,7 @@ extension NotebookV1 {
     /// Foundation on Linux writes them (it uniques equal `NSDate`s; Apple's archiver would not, and
     /// either reads back the same).
     func archive(notebookClass: KeyedArchiveClass, pageClass: KeyedArchiveClass) -> KeyedArchive {
-        var number = 2 // the notebook is object 0, the page array object 1
+        var number = 2  // the notebook is object 0, the page array object 1
         var dateNumbers: [UInt64: Int] = [:]
         func date(_ date: Date) -> KeyedArchiveValue {
             let seconds = date.timeIntervalSinceReferenceDate
@@ -48,16 +51,22 @@ extension NotebookV1 {
             number += 1
             let created = date(page.created)
             let modified = date(page.modified)
-            pageObjects.append(.object(pageClass, fields: [
-                KeyedArchiveField(key: "text", value: .object(.string(page.text))),
-                KeyedArchiveField(key: "created", value: .object(created)),
-                KeyedArchiveField(key: "modified", value: .object(modified)),
-            ]))
+            pageObjects.append(
+                .object(
+                    pageClass,
+                    fields: [
+                        KeyedArchiveField(key: "text", value: .object(.string(page.text))),
+                        KeyedArchiveField(key: "created", value: .object(created)),
+                        KeyedArchiveField(key: "modified", value: .object(modified)),
+                    ]))
         }
-        return KeyedArchive(root: .object(notebookClass, fields: [
-            KeyedArchiveField(key: "title", value: .object(.string(title))),
-            KeyedArchiveField(key: "pages", value: .object(.array(pageObjects, .array))),
-        ]))
+        return KeyedArchive(
+            root: .object(
+                notebookClass,
+                fields: [
+                    KeyedArchiveField(key: "title", value: .object(.string(title))),
+                    KeyedArchiveField(key: "pages", value: .object(.array(pageObjects, .array))),
+                ]))
     }
 
     static func read(_ archive: KeyedArchive, format: PropertyListDocument.Format) throws -> NotebookV1 {
@@ -66,7 +75,9 @@ extension NotebookV1 {
             if case .reference(let number) = value, number >= 0, number < objects.count { return objects[number] }
             return value
         }
-        guard let root = archive.root, case .object(let notebookClass, let fields) = root, isClass(notebookClass, named: "Notebook") else {
+        guard let root = archive.root, case .object(let notebookClass, let fields) = root,
+            isClass(notebookClass, named: "Notebook")
+        else {
             throw error(.notANotebook, "the archive's root is not a Notebook object", at: "root")
         }
         let notebookFields = try Self.fields(fields, expected: ["title", "pages"], path: "root")
@@ -84,7 +95,9 @@ extension NotebookV1 {
                 throw error(.badField, "each page must be a Page object", at: path)
             }
             if let pageClass, pageClass != type {
-                throw error(.mixedPageClasses, "pages of two classes (\(pageClass.name), \(type.name)) cannot be written back as one", at: path)
+                throw error(
+                    .mixedPageClasses,
+                    "pages of two classes (\(pageClass.name), \(type.name)) cannot be written back as one", at: path)
             }
             pageClass = type
             let pageFields = try Self.fields(fields, expected: ["text", "created", "modified"], path: path)
@@ -104,7 +117,9 @@ extension NotebookV1 {
         }
         return NotebookV1(
             title: title, pages: pages,
-            storage: .keyedArchive(format: format, notebookClass: notebookClass, pageClass: pageClass ?? KeyedArchiveClass(rootClass: "Page")))
+            storage: .keyedArchive(
+                format: format, notebookClass: notebookClass,
+                pageClass: pageClass ?? KeyedArchiveClass(rootClass: "Page")))
     }
 
     /// Whether an archived class is the app's `name` class: the name after the last dot (a Swift class
@@ -113,14 +128,19 @@ extension NotebookV1 {
         (type.name.split(separator: ".").last ?? "").hasSuffix(name)
     }
 
-    private static func fields(_ fields: [KeyedArchiveField], expected: [String], path: String) throws -> [String: KeyedArchiveValue] {
+    private static func fields(
+        _ fields: [KeyedArchiveField], expected: [String], path: String
+    ) throws -> [String: KeyedArchiveValue] {
         var values: [String: KeyedArchiveValue] = [:]
         for field in fields {
             guard expected.contains(field.key) else {
-                throw error(.unexpectedField, "\(field.key) is not a field of notebook v1, and would be lost", at: path + "." + field.key)
+                throw error(
+                    .unexpectedField, "\(field.key) is not a field of notebook v1, and would be lost",
+                    at: path + "." + field.key)
             }
             guard case .object(let value) = field.value else {
-                throw error(.badField, "\(field.key) must be stored as an object, not in place", at: path + "." + field.key)
+                throw error(
+                    .badField, "\(field.key) must be stored as an object, not in place", at: path + "." + field.key)
             }
             values[field.key] = value
         }
@@ -135,44 +155,65 @@ extension NotebookV1 {
     func plain() -> PropertyListValue {
         .dictionary([
             PropertyListEntry(key: "title", value: .string(title)),
-            PropertyListEntry(key: "pages", value: .array(pages.map { page in
-                .dictionary([
-                    PropertyListEntry(key: "text", value: .string(page.text)),
-                    PropertyListEntry(key: "created", value: .date(secondsSinceReferenceDate: page.created.timeIntervalSinceReferenceDate)),
-                    PropertyListEntry(key: "modified", value: .date(secondsSinceReferenceDate: page.modified.timeIntervalSinceReferenceDate)),
-                ])
-            })),
+            PropertyListEntry(
+                key: "pages",
+                value: .array(
+                    pages.map { page in
+                        .dictionary([
+                            PropertyListEntry(key: "text", value: .string(page.text)),
+                            PropertyListEntry(
+                                key: "created",
+                                value: .date(secondsSinceReferenceDate: page.created.timeIntervalSinceReferenceDate)),
+                            PropertyListEntry(
+                                key: "modified",
+                                value: .date(secondsSinceReferenceDate: page.modified.timeIntervalSinceReferenceDate)),
+                        ])
+                    })),
         ])
     }
 
     static func readPlain(_ value: PropertyListValue, format: PropertyListDocument.Format) throws -> NotebookV1 {
-        func entries(_ value: PropertyListValue, expected: [String], path: String) throws -> [String: PropertyListValue] {
+        func entries(_ value: PropertyListValue, expected: [String], path: String) throws -> [String: PropertyListValue]
+        {
             guard case .dictionary(let entries) = value else {
                 throw error(.notANotebook, "a notebook v1 property list is a dictionary", at: path)
             }
             var values: [String: PropertyListValue] = [:]
             for entry in entries {
                 guard expected.contains(entry.key) else {
-                    throw error(.unexpectedField, "\(entry.key) is not a field of notebook v1, and would be lost", at: path.isEmpty ? entry.key : path + "." + entry.key)
+                    throw error(
+                        .unexpectedField, "\(entry.key) is not a field of notebook v1, and would be lost",
+                        at: path.isEmpty ? entry.key : path + "." + entry.key)
                 }
                 values[entry.key] = entry.value
             }
             if let missing = expected.first(where: { values[$0] == nil }) {
-                throw error(.missingField, "the \(missing) field is missing", at: path.isEmpty ? missing : path + "." + missing)
+                throw error(
+                    .missingField, "the \(missing) field is missing", at: path.isEmpty ? missing : path + "." + missing)
             }
             return values
         }
         let notebook = try entries(value, expected: ["title", "pages"], path: "")
-        guard case .string(let title) = notebook["title"] else { throw error(.badField, "the title must be a string", at: "title") }
-        guard case .array(let elements) = notebook["pages"] else { throw error(.badField, "pages must be an array", at: "pages") }
+        guard case .string(let title) = notebook["title"] else {
+            throw error(.badField, "the title must be a string", at: "title")
+        }
+        guard case .array(let elements) = notebook["pages"] else {
+            throw error(.badField, "pages must be an array", at: "pages")
+        }
         var pages: [Page] = []
         for (index, element) in elements.enumerated() {
             let path = "pages[\(index)]"
             let page = try entries(element, expected: ["text", "created", "modified"], path: path)
-            guard case .string(let text) = page["text"] else { throw error(.badField, "a page's text must be a string", at: path + ".text") }
+            guard case .string(let text) = page["text"] else {
+                throw error(.badField, "a page's text must be a string", at: path + ".text")
+            }
             func date(_ key: String) throws -> Date {
-                guard case .date(let seconds) = page[key] else { throw error(.badField, "a page's \(key) must be a date", at: path + "." + key) }
-                guard seconds.isFinite else { throw error(.badDate, "a page's \(key) date is not a finite time", at: path + "." + key) }
+                guard case .date(let seconds) = page[key] else {
+                    throw error(.badField, "a page's \(key) must be a date", at: path + "." + key)
+                }
+                guard seconds.isFinite else {
+                    throw error(.badDate, "a page's \(key) date is not a finite time", at: path + "." + key)
+                }
                 return Date(timeIntervalSinceReferenceDate: seconds)
             }
             pages.append(Page(text: text, created: try date("created"), modified: try date("modified")))

@@ -27,13 +27,15 @@ public struct NotebookV1: Sendable, Equatable {
     public enum Storage: Sendable, Hashable {
         /// `NSKeyedArchiver.archivedData(withRootObject:requiringSecureCoding:)` of the app's classes,
         /// whose archived names (`Notebook` or `MyApp.Notebook`, `Page`) are kept to be written back.
-        case keyedArchive(format: PropertyListDocument.Format, notebookClass: KeyedArchiveClass, pageClass: KeyedArchiveClass)
+        case keyedArchive(
+            format: PropertyListDocument.Format, notebookClass: KeyedArchiveClass, pageClass: KeyedArchiveClass)
         /// A plain property list: `{title, pages: [{text, created, modified}]}`.
         case propertyList(format: PropertyListDocument.Format)
 
         /// A binary keyed archive of classes archived as `Notebook` and `Page`.
         public static let archive = Storage.keyedArchive(
-            format: .binary, notebookClass: KeyedArchiveClass(rootClass: "Notebook"), pageClass: KeyedArchiveClass(rootClass: "Page"))
+            format: .binary, notebookClass: KeyedArchiveClass(rootClass: "Notebook"),
+            pageClass: KeyedArchiveClass(rootClass: "Page"))
     }
 
     /// The notebook's title.

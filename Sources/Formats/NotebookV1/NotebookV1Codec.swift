@@ -14,13 +14,14 @@ public struct NotebookV1Codec: DocumentCodec {
     public init() {}
 
     public static let identifier = "notebook-v1"
-    /// `com.example.notebook-v1`, a flat file with the `notebookv1` extension, declared as `NotebookCodec.contentType` declares its type.
+    /// `com.example.notebook-v1`, a flat file with the `notebookv1` extension, declared as `NotebookCodec.contentType`
+    /// declares its type.
     public static let contentType: UTType = {
         #if !canImport(Darwin)
         UTTypeRegistry.shared.register([
             UTTypeDeclaration(
                 kind: .exported, identifier: "com.example.notebook-v1", conformsTo: ["public.data"],
-                tags: [.filenameExtension: ["notebookv1"]], typeDescription: "Notebook (version 1)"),
+                tags: [.filenameExtension: ["notebookv1"]], typeDescription: "Notebook (version 1)")
         ])
         #endif
         return UTType(exportedAs: "com.example.notebook-v1", conformingTo: .data)
@@ -44,23 +45,37 @@ public struct NotebookV1Codec: DocumentCodec {
     public func differences(expected: NotebookV1, actual: NotebookV1) -> [SnapshotDifference] {
         var differences: [SnapshotDifference] = []
         if expected.storage != actual.storage {
-            differences.append(SnapshotDifference(path: "storage", expected: "\(expected.storage)", actual: "\(actual.storage)", summary: "the storage differs"))
+            differences.append(
+                SnapshotDifference(
+                    path: "storage", expected: "\(expected.storage)", actual: "\(actual.storage)",
+                    summary: "the storage differs"))
         }
         if expected.title != actual.title {
-            differences.append(SnapshotDifference(path: "title", expected: "\"\(expected.title)\"", actual: "\"\(actual.title)\"", summary: "the title differs"))
+            differences.append(
+                SnapshotDifference(
+                    path: "title", expected: "\"\(expected.title)\"", actual: "\"\(actual.title)\"",
+                    summary: "the title differs"))
         }
         if expected.pages.count != actual.pages.count {
-            differences.append(SnapshotDifference(
-                path: "pages", expected: "\(expected.pages.count) pages", actual: "\(actual.pages.count) pages", summary: "the number of pages differs"))
+            differences.append(
+                SnapshotDifference(
+                    path: "pages", expected: "\(expected.pages.count) pages", actual: "\(actual.pages.count) pages",
+                    summary: "the number of pages differs"))
         }
         for (index, (left, right)) in zip(expected.pages, actual.pages).enumerated() {
-            if left.text != right.text, let difference = TextDifferences.first(expected: left.text, actual: right.text, path: "pages[\(index)].text") {
+            if left.text != right.text,
+                let difference = TextDifferences.first(
+                    expected: left.text, actual: right.text, path: "pages[\(index)].text")
+            {
                 differences.append(difference)
             }
-            for (key, leftDate, rightDate) in [("created", left.created, right.created), ("modified", left.modified, right.modified)] where leftDate != rightDate {
-                differences.append(SnapshotDifference(
-                    path: "pages[\(index)].\(key)", expected: "\(leftDate.timeIntervalSinceReferenceDate)",
-                    actual: "\(rightDate.timeIntervalSinceReferenceDate)", summary: "the \(key) date differs"))
+            for (key, leftDate, rightDate) in [
+                ("created", left.created, right.created), ("modified", left.modified, right.modified),
+            ] where leftDate != rightDate {
+                differences.append(
+                    SnapshotDifference(
+                        path: "pages[\(index)].\(key)", expected: "\(leftDate.timeIntervalSinceReferenceDate)",
+                        actual: "\(rightDate.timeIntervalSinceReferenceDate)", summary: "the \(key) date differs"))
             }
         }
         return differences

@@ -59,7 +59,7 @@ public enum BinaryPropertyList {
 
     /// The dates a binary property list may hold, in seconds since 2001: years 1 through 9999, as
     /// plistlib's `datetime` and the XML form's four-digit years can hold them.
-    static let representableDates: Range<Double> = -63_113_904_000 ..< 252_423_993_600
+    static let representableDates: Range<Double> = -63_113_904_000..<252_423_993_600
 
     /// Reads a binary property list; throws a `CodecError` naming the byte offset on any defect.
     public static func read(_ data: Data) throws -> PropertyListValue {
@@ -79,7 +79,8 @@ public enum BinaryPropertyList {
         let trailer = reader.checkedTrailer
         let layout = BinaryPropertyListLayout(
             source: data, value: value, objectCount: trailer.objectCount, objectReferenceSize: trailer.referenceSize,
-            offsetSize: trailer.offsetSize, topObject: trailer.topObject, sharedReferenceCount: reader.sharedReferenceCount)
+            offsetSize: trailer.offsetSize, topObject: trailer.topObject,
+            sharedReferenceCount: reader.sharedReferenceCount)
         var document = PropertyListDocument(value: value, format: .binary)
         document.binaryLayout = layout
         return document
@@ -94,7 +95,8 @@ public enum BinaryPropertyList {
         try BinaryPropertyListWriter.write(value)
     }
 
-    /// Writes a document in the binary form: the bytes it was read from when its value is unchanged, else fresh in Apple's layout.
+    /// Writes a document in the binary form: the bytes it was read from when its value is unchanged, else fresh in
+    /// Apple's layout.
     public static func write(_ document: PropertyListDocument) throws -> Data {
         if let layout = document.binaryLayout, layout.isLayout(of: document.value) { return layout.source }
         return try write(document.value)

@@ -63,11 +63,13 @@ public enum OpenStepPropertyList {
         let bytes = [UInt8](data)
         let utf8: [UInt8]
         if let (form, markLength) = XMLPropertyListText.sniff(bytes) {
-            utf8 = try XMLPropertyListText.utf8(from: bytes, form: form, start: markLength, code: .plist(.openStepEncoding))
+            utf8 = try XMLPropertyListText.utf8(
+                from: bytes, form: form, start: markLength, code: .plist(.openStepEncoding))
         } else {
             utf8 = try XMLPropertyListText.utf8(from: bytes, form: .utf8, start: 0, code: .plist(.openStepEncoding))
         }
-        var parser = OpenStepPropertyListParser(units: Array(String(decoding: utf8, as: UTF8.self).utf16), options: options)
+        var parser = OpenStepPropertyListParser(
+            units: Array(String(decoding: utf8, as: UTF8.self).utf16), options: options)
         return try parser.parseDocument()
     }
 

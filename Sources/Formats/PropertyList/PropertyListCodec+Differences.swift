@@ -9,7 +9,9 @@ extension PropertyListCodec {
     /// (Apple's XML writers sort its keys, its binary writer follows hash order), so two documents
     /// with the same entries mean the same; a byte-for-byte round trip is the bytes rule's business.
     /// Strings compare by Unicode scalars and reals and dates by bit pattern, as the codec writes them.
-    static func collectDifferences(_ expected: PropertyListValue, _ actual: PropertyListValue, path: String, into found: inout [SnapshotDifference]) {
+    static func collectDifferences(
+        _ expected: PropertyListValue, _ actual: PropertyListValue, path: String, into found: inout [SnapshotDifference]
+    ) {
         switch (expected, actual) {
         case (.dictionary(let expectedEntries), .dictionary(let actualEntries)):
             var actualByKey: [[UInt8]: PropertyListValue] = [:]
@@ -20,14 +22,17 @@ extension PropertyListCodec {
                 if let actualValue = actualByKey[Array(entry.key.utf8)] {
                     collectDifferences(entry.value, actualValue, path: entryPath, into: &found)
                 } else {
-                    found.append(SnapshotDifference(
-                        path: entryPath, expected: excerpt(entry.value), summary: "the key is missing from the actual dictionary"))
+                    found.append(
+                        SnapshotDifference(
+                            path: entryPath, expected: excerpt(entry.value),
+                            summary: "the key is missing from the actual dictionary"))
                 }
             }
             for entry in actualEntries where !expectedKeys.contains(Array(entry.key.utf8)) {
-                found.append(SnapshotDifference(
-                    path: path + KeyPathWriter.component(key: entry.key), actual: excerpt(entry.value),
-                    summary: "the key is not in the expected dictionary"))
+                found.append(
+                    SnapshotDifference(
+                        path: path + KeyPathWriter.component(key: entry.key), actual: excerpt(entry.value),
+                        summary: "the key is not in the expected dictionary"))
             }
         case (.array(let expectedElements), .array(let actualElements)):
             for index in 0..<min(expectedElements.count, actualElements.count) {
@@ -36,27 +41,35 @@ extension PropertyListCodec {
                     into: &found)
             }
             for index in actualElements.count..<max(actualElements.count, expectedElements.count) {
-                found.append(SnapshotDifference(
-                    path: path + KeyPathWriter.component(index: index), expected: excerpt(expectedElements[index]),
-                    summary: "the element is missing from the actual array"))
+                found.append(
+                    SnapshotDifference(
+                        path: path + KeyPathWriter.component(index: index), expected: excerpt(expectedElements[index]),
+                        summary: "the element is missing from the actual array"))
             }
             for index in expectedElements.count..<max(actualElements.count, expectedElements.count) {
-                found.append(SnapshotDifference(
-                    path: path + KeyPathWriter.component(index: index), actual: excerpt(actualElements[index]),
-                    summary: "the element is not in the expected array"))
+                found.append(
+                    SnapshotDifference(
+                        path: path + KeyPathWriter.component(index: index), actual: excerpt(actualElements[index]),
+                        summary: "the element is not in the expected array"))
             }
         case (.string(let expectedText), .string(let actualText)):
             if !expectedText.unicodeScalars.elementsEqual(actualText.unicodeScalars) {
-                found.append(SnapshotDifference(path: path, expected: excerpt(expected), actual: excerpt(actual), summary: "the string differs"))
+                found.append(
+                    SnapshotDifference(
+                        path: path, expected: excerpt(expected), actual: excerpt(actual), summary: "the string differs")
+                )
             }
         default:
             if kindName(of: expected) != kindName(of: actual) {
-                found.append(SnapshotDifference(
-                    path: path, expected: excerpt(expected), actual: excerpt(actual),
-                    summary: "the value changed from \(kindName(of: expected)) to \(kindName(of: actual))"))
+                found.append(
+                    SnapshotDifference(
+                        path: path, expected: excerpt(expected), actual: excerpt(actual),
+                        summary: "the value changed from \(kindName(of: expected)) to \(kindName(of: actual))"))
             } else if expected != actual {
-                found.append(SnapshotDifference(
-                    path: path, expected: excerpt(expected), actual: excerpt(actual), summary: "the \(bareKindName(of: expected)) differs"))
+                found.append(
+                    SnapshotDifference(
+                        path: path, expected: excerpt(expected), actual: excerpt(actual),
+                        summary: "the \(bareKindName(of: expected)) differs"))
             }
         }
     }
@@ -74,7 +87,9 @@ extension PropertyListCodec {
         case (.dictionary(let expectedEntries), .dictionary(let actualEntries)):
             guard expectedEntries.count == actualEntries.count else { return false }
             var index = 0
-            while index < expectedEntries.count, expectedEntries[index].key.utf8.elementsEqual(actualEntries[index].key.utf8) {
+            while index < expectedEntries.count,
+                expectedEntries[index].key.utf8.elementsEqual(actualEntries[index].key.utf8)
+            {
                 guard haveNoDifferences(expectedEntries[index].value, actualEntries[index].value) else { return false }
                 index += 1
             }
@@ -82,7 +97,8 @@ extension PropertyListCodec {
             return entriesMatchByKey(expectedEntries[index...], actualEntries[index...])
         case (.array(let expectedElements), .array(let actualElements)):
             guard expectedElements.count == actualElements.count else { return false }
-            for index in expectedElements.indices where !haveNoDifferences(expectedElements[index], actualElements[index]) {
+            for index in expectedElements.indices
+            where !haveNoDifferences(expectedElements[index], actualElements[index]) {
                 return false
             }
             return true
@@ -102,16 +118,20 @@ extension PropertyListCodec {
     /// document's entries rarely come in the XML writer's sorted order): up to 64 entries are paired by a
     /// search, with the taken ones marked in one word; larger ones by sorting both sides' keys. Neither
     /// way makes a copy of a key.
-    private static func entriesMatchByKey(_ expected: ArraySlice<PropertyListEntry>, _ actual: ArraySlice<PropertyListEntry>) -> Bool {
+    private static func entriesMatchByKey(
+        _ expected: ArraySlice<PropertyListEntry>, _ actual: ArraySlice<PropertyListEntry>
+    ) -> Bool {
         if actual.count <= 64 {
             var taken: UInt64 = 0
             for entry in expected {
                 var found: Int?
-                for (offset, candidate) in actual.enumerated() where taken & (1 << UInt64(offset)) == 0 && candidate.key.utf8.elementsEqual(entry.key.utf8) {
+                for (offset, candidate) in actual.enumerated()
+                where taken & (1 << UInt64(offset)) == 0 && candidate.key.utf8.elementsEqual(entry.key.utf8) {
                     found = offset
                     break
                 }
-                guard let offset = found, haveNoDifferences(entry.value, actual[actual.startIndex + offset].value) else { return false }
+                guard let offset = found, haveNoDifferences(entry.value, actual[actual.startIndex + offset].value)
+                else { return false }
                 taken |= 1 << UInt64(offset)
             }
             return true
@@ -122,7 +142,8 @@ extension PropertyListCodec {
         let expectedOrder = byKey(expected), actualOrder = byKey(actual)
         for (expectedIndex, actualIndex) in zip(expectedOrder, actualOrder) {
             guard expected[expectedIndex].key.utf8.elementsEqual(actual[actualIndex].key.utf8),
-                  haveNoDifferences(expected[expectedIndex].value, actual[actualIndex].value) else { return false }
+                haveNoDifferences(expected[expectedIndex].value, actual[actualIndex].value)
+            else { return false }
         }
         return true
     }
@@ -162,7 +183,8 @@ extension PropertyListCodec {
         case .boolean(let flag): flag ? "true" : "false"
         case .date(let seconds): "date \(seconds) s from 2001-01-01T00:00:00Z"
         case .data(let data):
-            "\(data.count) bytes <" + data.prefix(16).map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16) }.joined() + (data.count > 16 ? "…>" : ">")
+            "\(data.count) bytes <" + data.prefix(16).map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16) }.joined()
+                + (data.count > 16 ? "…>" : ">")
         case .uid(let uid): "UID \(uid)"
         }
     }

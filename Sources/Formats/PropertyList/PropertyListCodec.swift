@@ -28,7 +28,8 @@ public struct PropertyListCodec: DocumentCodec {
 
     public func decode(_ file: FileWrapper, contentType: UTType) throws -> PropertyListDocument {
         guard file.isRegularFile else {
-            throw CodecError(code: .plist(.notAFile), message: "a property list must be a single file, not a folder or a link")
+            throw CodecError(
+                code: .plist(.notAFile), message: "a property list must be a single file, not a folder or a link")
         }
         guard let data = file.regularFileContents else {
             throw CodecError(code: .plist(.unreadable), message: "the file's contents could not be read")
@@ -36,8 +37,11 @@ public struct PropertyListCodec: DocumentCodec {
         return try Self.read(data)
     }
 
-    public func encode(_ snapshot: PropertyListDocument, previous: FileWrapper?, contentType: UTType) throws -> FileWrapper {
-        FileWrapper(regularFileWithContents: try Self.write(snapshot, as: Self.format(for: snapshot, contentType: contentType)))
+    public func encode(
+        _ snapshot: PropertyListDocument, previous: FileWrapper?, contentType: UTType
+    ) throws -> FileWrapper {
+        FileWrapper(
+            regularFileWithContents: try Self.write(snapshot, as: Self.format(for: snapshot, contentType: contentType)))
     }
 
     /// Reads a property list in whichever form its bytes are.
@@ -54,7 +58,8 @@ public struct PropertyListCodec: DocumentCodec {
         }
     }
 
-    /// Writes a document in `format`, giving back the bytes it was read from while its value is unchanged and the form is the same.
+    /// Writes a document in `format`, giving back the bytes it was read from while its value is unchanged and the form
+    /// is the same.
     public static func write(_ document: PropertyListDocument, as format: PropertyListDocument.Format) throws -> Data {
         switch format {
         case .binary:
@@ -71,11 +76,15 @@ public struct PropertyListCodec: DocumentCodec {
         case .openStep:
             throw CodecError(
                 code: .plist(.openStepWriteUnsupported),
-                message: "property lists are not written in the OpenStep form; save as com.apple.xml-property-list or com.apple.binary-property-list")
+                message:
+                    "property lists are not written in the OpenStep form; save as com.apple.xml-property-list or "
+                    + "com.apple.binary-property-list"
+            )
         }
     }
 
-    /// The form a document is written in for `contentType`: the binary or XML subtype if the type names one, else the document's own.
+    /// The form a document is written in for `contentType`: the binary or XML subtype if the type names one, else the
+    /// document's own.
     public static func format(for document: PropertyListDocument, contentType: UTType) -> PropertyListDocument.Format {
         if contentType.conforms(to: .binaryPropertyList) { return .binary }
         if contentType.conforms(to: .xmlPropertyList) { return .xml }
@@ -95,14 +104,15 @@ public struct PropertyListCodec: DocumentCodec {
     /// mark names, or UTF-16 when a NUL is among the first two bytes, else UTF-8 (CF's order of sniffing).
     private static func leadingASCII(_ head: [UInt8]) -> [UInt8] {
         let (start, width, bigEndian): (Int, Int, Bool) =
-            if head.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { (4, 4, true) }
-            else if head.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { (4, 4, false) }
-            else if head.starts(with: [0xEF, 0xBB, 0xBF]) { (3, 1, true) }
-            else if head.starts(with: [0xFE, 0xFF]) { (2, 2, true) }
-            else if head.starts(with: [0xFF, 0xFE]) { (2, 2, false) }
-            else if head.count >= 2 && head[0] == 0 { (0, 2, true) }
-            else if head.count >= 2 && head[1] == 0 { (0, 2, false) }
-            else { (0, 1, true) }
+            if head.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+                (4, 4, true)
+            } else if head.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
+                (4, 4, false)
+            } else if head.starts(with: [0xEF, 0xBB, 0xBF]) { (3, 1, true) } else if head.starts(with: [0xFE, 0xFF]) {
+                (2, 2, true)
+            } else if head.starts(with: [0xFF, 0xFE]) { (2, 2, false) } else if head.count >= 2 && head[0] == 0 {
+                (0, 2, true)
+            } else if head.count >= 2 && head[1] == 0 { (0, 2, false) } else { (0, 1, true) }
         return stride(from: start, to: head.count - width + 1, by: width).map { offset in
             var unit: UInt32 = 0
             for index in 0..<width {

@@ -25,7 +25,8 @@ public struct PropertyListDocument: Sendable, Hashable {
     /// While ``value`` is unchanged, writing the binary form reproduces the source bytes exactly;
     /// once it changes, the binary writer lays the file out afresh as Apple's writer does.
     public var binaryLayout: BinaryPropertyListLayout?
-    /// The bytes of the XML file this document was read from; nil for a document made in memory or read from another form.
+    /// The bytes of the XML file this document was read from; nil for a document made in memory or read from another
+    /// form.
     ///
     /// Writing the XML form hands them to `XMLPropertyList.write(_:replacing:)`, which gives them back
     /// unchanged while ``value`` is unchanged, and otherwise writes in the style of the Apple writer that made them.

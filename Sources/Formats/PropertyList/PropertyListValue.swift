@@ -44,15 +44,33 @@ public indirect enum PropertyListValue: Sendable, Hashable {
 
     public func hash(into hasher: inout Hasher) {
         switch self {
-        case .dictionary(let entries): hasher.combine(0); hasher.combine(entries)
-        case .array(let elements): hasher.combine(1); hasher.combine(elements)
-        case .string(let string): hasher.combine(2); hasher.combine(string)
-        case .integer(let integer): hasher.combine(3); hasher.combine(integer)
-        case .real(let real): hasher.combine(4); hasher.combine(real.bitPattern)
-        case .boolean(let boolean): hasher.combine(5); hasher.combine(boolean)
-        case .date(let seconds): hasher.combine(6); hasher.combine(seconds.bitPattern)
-        case .data(let data): hasher.combine(7); hasher.combine(data)
-        case .uid(let uid): hasher.combine(8); hasher.combine(uid)
+        case .dictionary(let entries):
+            hasher.combine(0)
+            hasher.combine(entries)
+        case .array(let elements):
+            hasher.combine(1)
+            hasher.combine(elements)
+        case .string(let string):
+            hasher.combine(2)
+            hasher.combine(string)
+        case .integer(let integer):
+            hasher.combine(3)
+            hasher.combine(integer)
+        case .real(let real):
+            hasher.combine(4)
+            hasher.combine(real.bitPattern)
+        case .boolean(let boolean):
+            hasher.combine(5)
+            hasher.combine(boolean)
+        case .date(let seconds):
+            hasher.combine(6)
+            hasher.combine(seconds.bitPattern)
+        case .data(let data):
+            hasher.combine(7)
+            hasher.combine(data)
+        case .uid(let uid):
+            hasher.combine(8)
+            hasher.combine(uid)
         }
     }
 }

@@ -89,7 +89,10 @@ extension XMLPropertyList {
         public var truncatesFractionalSeconds: Bool
 
         /// Options for `style`, keys sorted as that style sorts them, fractional seconds refused.
-        public init(style: Style = .coreFoundation, keyOrder: KeyOrder = .sortedAsStyle, truncatesFractionalSeconds: Bool = false) {
+        public init(
+            style: Style = .coreFoundation, keyOrder: KeyOrder = .sortedAsStyle,
+            truncatesFractionalSeconds: Bool = false
+        ) {
             self.style = style
             self.keyOrder = keyOrder
             self.truncatesFractionalSeconds = truncatesFractionalSeconds

@@ -63,11 +63,14 @@ extension XMLPropertyList {
         var reader = XMLPropertyListReader(text: text, options: options, recordsPositions: true)
         let value = try reader.readDocument()
         let recorder = reader.recorder ?? XMLPropertyListPositionRecorder()
-        let positions = Self.positions(of: Array(recorder.keyOffsets.values) + Array(recorder.valueOffsets.values), in: text)
+        let positions = Self.positions(
+            of: Array(recorder.keyOffsets.values) + Array(recorder.valueOffsets.values), in: text)
         func located(_ offsets: [PropertyListPath: Int]) -> [PropertyListPath: SourcePosition] {
             offsets.compactMapValues { positions[$0] }
         }
-        return LocatedDocument(value: value, sourceMap: SourceMap(keys: located(recorder.keyOffsets), values: located(recorder.valueOffsets)))
+        return LocatedDocument(
+            value: value,
+            sourceMap: SourceMap(keys: located(recorder.keyOffsets), values: located(recorder.valueOffsets)))
     }
 
     /// Lines and columns of byte offsets into UTF-8 `text`, found in one pass over the text.

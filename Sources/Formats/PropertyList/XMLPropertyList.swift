@@ -69,7 +69,9 @@ public enum XMLPropertyList {
     /// scalars, not by Swift's canonical equivalence), the original bytes come back unchanged, whatever
     /// their layout; otherwise `value` is written in the Apple style `original` was in, or in
     /// CoreFoundation's when it was in neither or does not read.
-    public static func write(_ value: PropertyListValue, replacing original: Data, options: ReadingOptions = ReadingOptions()) throws -> Data {
+    public static func write(
+        _ value: PropertyListValue, replacing original: Data, options: ReadingOptions = ReadingOptions()
+    ) throws -> Data {
         guard let document = try? readDocument(original, options: options) else { return try write(value) }
         if exactlyEqual(document.value, value) { return original }
         return try write(value, options: WritingOptions(style: document.style ?? .coreFoundation))
@@ -80,7 +82,8 @@ public enum XMLPropertyList {
         try write(value, options: WritingOptions())
     }
 
-    /// Writes `value` in the layout `options` ask for; throws for values the XML form cannot hold or nested over 2,048 deep.
+    /// Writes `value` in the layout `options` ask for; throws for values the XML form cannot hold or nested over 2,048
+    /// deep.
     public static func write(_ value: PropertyListValue, options: WritingOptions) throws -> Data {
         var writer = XMLPropertyListWriter(options: options)
         try writer.writeDocument(value)

@@ -20,7 +20,8 @@ public struct RTFCodec: DocumentCodec {
 
     public func decode(_ file: FileWrapper, contentType: UTType) throws -> RTFDocument {
         guard file.isRegularFile else {
-            throw CodecError(code: .rtf(.notAFile), message: "an RTF document must be a single file, not a folder or a link")
+            throw CodecError(
+                code: .rtf(.notAFile), message: "an RTF document must be a single file, not a folder or a link")
         }
         guard let data = file.regularFileContents else {
             throw CodecError(code: .rtf(.unreadable), message: "the file's contents could not be read")
@@ -45,12 +46,17 @@ extension RTFDocument {
         do {
             written = try RTFReader().read([UInt8](source))
         } catch {
-            throw CodecError(code: .rtf(.writerUnavailable), message: "the RTF source no longer reads (\(error)); docmigrate has no RTF writer to make new source")
+            throw CodecError(
+                code: .rtf(.writerUnavailable),
+                message: "the RTF source no longer reads (\(error)); docmigrate has no RTF writer to make new source")
         }
         if let first = Self.differences(expected: paragraphs, actual: written, path: "").first {
             throw CodecError(
                 code: .rtf(.writerUnavailable),
-                message: "the document was edited (\(first)) but docmigrate has no RTF writer: only unchanged RTF can be saved")
+                message:
+                    "the document was edited (\(first)) but docmigrate has no RTF writer: only unchanged RTF can be "
+                    + "saved"
+            )
         }
     }
 
@@ -63,9 +69,10 @@ extension RTFDocument {
             let right = actual[index]
             let here = "\(prefix)paragraphs[\(index)]"
             if left.listMarker != right.listMarker || left.listLevel != right.listLevel {
-                result.append(SnapshotDifference(
-                    path: here + ".listMarker", expected: describe(left.listMarker, level: left.listLevel),
-                    actual: describe(right.listMarker, level: right.listLevel), summary: "the list markers differ"))
+                result.append(
+                    SnapshotDifference(
+                        path: here + ".listMarker", expected: describe(left.listMarker, level: left.listLevel),
+                        actual: describe(right.listMarker, level: right.listLevel), summary: "the list markers differ"))
             }
             for runIndex in 0..<max(left.runs.count, right.runs.count) {
                 let expectedRun = runIndex < left.runs.count ? left.runs[runIndex] : nil
@@ -73,19 +80,25 @@ extension RTFDocument {
                 guard expectedRun != actualRun else { continue }
                 let summary: String
                 if let expectedRun, let actualRun {
-                    summary = expectedRun.content != actualRun.content ? "the runs' contents differ" : "the runs' styles differ"
+                    summary =
+                        expectedRun.content != actualRun.content
+                        ? "the runs' contents differ" : "the runs' styles differ"
                 } else {
                     summary = expectedRun == nil ? "an extra run" : "a missing run"
                 }
-                result.append(SnapshotDifference(
-                    path: "\(here).runs[\(runIndex)]", expected: expectedRun.map(describe), actual: actualRun.map(describe), summary: summary))
+                result.append(
+                    SnapshotDifference(
+                        path: "\(here).runs[\(runIndex)]", expected: expectedRun.map(describe),
+                        actual: actualRun.map(describe), summary: summary))
                 break
             }
         }
         if expected.count != actual.count {
-            result.append(SnapshotDifference(
-                path: "\(prefix)paragraphs", expected: "\(expected.count) paragraphs", actual: "\(actual.count) paragraphs",
-                summary: "the paragraph counts differ"))
+            result.append(
+                SnapshotDifference(
+                    path: "\(prefix)paragraphs", expected: "\(expected.count) paragraphs",
+                    actual: "\(actual.count) paragraphs",
+                    summary: "the paragraph counts differ"))
         }
         return result
     }
@@ -97,7 +110,10 @@ extension RTFDocument {
     private static func describe(_ run: RTFRun) -> String {
         var text: String
         switch run.content {
-        case .text(let characters): text = characters.count > 60 ? String(characters.prefix(60)).debugDescription + "…" : characters.debugDescription
+        case .text(let characters):
+            text =
+                characters.count > 60
+                ? String(characters.prefix(60)).debugDescription + "…" : characters.debugDescription
         case .lineBreak: text = "line break"
         case .attachment(let name): text = "attachment \(name.debugDescription)"
         }

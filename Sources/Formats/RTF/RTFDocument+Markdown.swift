@@ -18,7 +18,8 @@ extension RTFDocument {
         var blocks: [(text: String, isListItem: Bool)] = []
         for paragraph in paragraphs {
             let item = MarkdownListItem(paragraph)
-            let inline = MarkdownInlineWriter(runs: paragraph.runs, attachmentFolder: attachmentFolder).write(continuationIndent: item?.contentIndent ?? "")
+            let inline = MarkdownInlineWriter(runs: paragraph.runs, attachmentFolder: attachmentFolder).write(
+                continuationIndent: item?.contentIndent ?? "")
             if item == nil, inline.isEmpty { continue }
             if let item {
                 blocks.append((item.prefix + inline, true))
@@ -40,7 +41,9 @@ struct MarkdownListItem {
     let prefix: String
     let contentIndent: String
 
-    static let bullets: Set<String> = ["", "•", "◦", "▪", "▫", "–", "-", "*", "+", "⁃", "◆", "◇", "▸", "‣", "■", "□", "●", "○", "✓", "✗", "✔"]
+    static let bullets: Set<String> = [
+        "", "•", "◦", "▪", "▫", "–", "-", "*", "+", "⁃", "◆", "◇", "▸", "‣", "■", "□", "●", "○", "✓", "✗", "✔",
+    ]
 
     init?(_ paragraph: RTFParagraph) {
         guard let raw = paragraph.listMarker else { return nil }
@@ -49,7 +52,8 @@ struct MarkdownListItem {
         let listMarker: String
         var text = ""
         if let last = marker.last, last == "." || last == ")", marker.count > 1, marker.count <= 10,
-           marker.dropLast().allSatisfy({ $0.isASCII && $0.isNumber }) {
+            marker.dropLast().allSatisfy({ $0.isASCII && $0.isNumber })
+        {
             listMarker = marker + " "
         } else if Self.bullets.contains(marker) {
             listMarker = "- "
@@ -89,7 +93,10 @@ struct MarkdownInlineWriter {
         for run in runs {
             switch run.content {
             case .text(let text):
-                for character in text { atoms.append(Atom(kind: .character(character), isBold: run.isBold, isItalic: run.isItalic, link: run.link)) }
+                for character in text {
+                    atoms.append(
+                        Atom(kind: .character(character), isBold: run.isBold, isItalic: run.isItalic, link: run.link))
+                }
             case .lineBreak:
                 atoms.append(Atom(kind: .lineBreak, isBold: run.isBold, isItalic: run.isItalic, link: run.link))
             case .attachment(let name):
@@ -103,7 +110,8 @@ struct MarkdownInlineWriter {
             var end = start
             while end < atoms.count, atoms[end].link == atoms[start].link { end += 1 }
             let segment = Array(atoms[start..<end])
-            let inner = writeEmphasis(segment, atLineStart: output.isEmpty || output.hasSuffix("\n"), continuationIndent: continuationIndent)
+            let inner = writeEmphasis(
+                segment, atLineStart: output.isEmpty || output.hasSuffix("\n"), continuationIndent: continuationIndent)
             if let link = atoms[start].link {
                 let text = inner.isEmpty ? MarkdownEscaper.prose(link, atLineStart: false) : inner
                 output += "[" + text + "](" + MarkdownEscaper.linkDestination(link) + ")"
@@ -135,7 +143,10 @@ struct MarkdownInlineWriter {
         while let last = lines.last, last.isEmpty, lines.count > 1 { lines.removeLast() }
         var result: [Atom] = []
         for (index, line) in lines.enumerated() {
-            if index > 0 { result.append(Atom(kind: .lineBreak, isBold: false, isItalic: false, link: line.first?.link ?? result.last?.link)) }
+            if index > 0 {
+                result.append(
+                    Atom(kind: .lineBreak, isBold: false, isItalic: false, link: line.first?.link ?? result.last?.link))
+            }
             result += line
         }
         return result
@@ -167,8 +178,10 @@ struct MarkdownInlineWriter {
             switch atom.kind {
             case .character(let character):
                 if character == "&" {
-                    let following = atoms[(index + 1)...].lazy.prefix { if case .character = $0.kind { true } else { false } }
-                        .map { atom -> Character in if case .character(let next) = atom.kind { next } else { " " } }
+                    let following = atoms[(index + 1)...].lazy.prefix {
+                        if case .character = $0.kind { true } else { false }
+                    }
+                    .map { atom -> Character in if case .character(let next) = atom.kind { next } else { " " } }
                     output += MarkdownEscaper.prose(character, following: following, line: line)
                 } else {
                     output += MarkdownEscaper.prose(character, following: EmptyCollection(), line: line)
@@ -178,7 +191,8 @@ struct MarkdownInlineWriter {
                 output += "\\\n" + continuationIndent
                 line = MarkdownEscaper.LineStart(isEmpty: true)
             case .attachment(let name):
-                output += "![" + MarkdownEscaper.prose(name, atLineStart: false) + "]("
+                output +=
+                    "![" + MarkdownEscaper.prose(name, atLineStart: false) + "]("
                     + MarkdownEscaper.linkDestination(attachmentFolder + "/" + name) + ")"
                 line.add("x")
             }
@@ -196,7 +210,8 @@ struct MarkdownInlineWriter {
         return count
     }
 
-    /// Moves spaces and line breaks at the edges of each styled stretch outside it, as CommonMark's flanking rules need.
+    /// Moves spaces and line breaks at the edges of each styled stretch outside it, as CommonMark's flanking rules
+    /// need.
     private static func trimEdges(_ atoms: inout [Atom], _ flag: WritableKeyPath<Atom, Bool>) {
         var index = 0
         while index < atoms.count {

@@ -6,7 +6,8 @@ import DocumentCodecs
 /// What it keeps: text (through the code page for `\'hh` and 8-bit bytes, `\uN` with its `\ucN`
 /// fallback skipped), `\par`, `\line`, `\tab` (a table's `\cell` is a tab, `\row` a paragraph
 /// break), bold and italic, hyperlink fields, Cocoa's list markers (`{\listtext …}`) and attachments
-/// (`{\NeXTGraphic name \width…}`, whose placeholder character after the group is dropped). What it skips: the font, colour and style tables (the
+/// (`{\NeXTGraphic name \width…}`, whose placeholder character after the group is dropped). What it skips: the font,
+/// colour and style tables (the
 /// font table is read for `\fcharset` only), `\info`, pictures, headers and footers, and every
 /// `{\*\…}` destination it does not know. Every error carries the byte offset where it was found.
 ///
@@ -36,7 +37,9 @@ public struct RTFReader: Sendable {
     /// Reads `bytes`, which must start with `{\rtf`, into paragraphs.
     public func read(_ bytes: [UInt8]) throws -> [RTFParagraph] {
         guard bytes.starts(with: Array("{\\rtf".utf8)) else {
-            throw CodecError(code: .rtf(.notRTF), message: "the file does not start with {\\rtf, so it is not RTF", location: .byte(0))
+            throw CodecError(
+                code: .rtf(.notRTF), message: "the file does not start with {\\rtf, so it is not RTF",
+                location: .byte(0))
         }
         var machine = RTFStateMachine(options: options)
         var tokenizer = RTFTokenizer(bytes: bytes)
@@ -56,10 +59,13 @@ public struct RTFReader: Sendable {
             case 0, UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 continue
             case UInt8(ascii: "}"):
-                throw CodecError(code: .rtf(.unbalancedGroups), message: "this } closes no group: the document's group already ended", location: .byte(offset))
+                throw CodecError(
+                    code: .rtf(.unbalancedGroups),
+                    message: "this } closes no group: the document's group already ended", location: .byte(offset))
             default:
                 throw CodecError(
-                    code: .rtf(.trailingContent), message: "\(RTFTokenizer.describe(bytes[offset])) follows the end of the document's group",
+                    code: .rtf(.trailingContent),
+                    message: "\(RTFTokenizer.describe(bytes[offset])) follows the end of the document's group",
                     location: .byte(offset))
             }
         }
@@ -156,7 +162,9 @@ struct RTFStateMachine {
             let innermost = stack.isEmpty ? 0 : state.openedAt
             throw CodecError(
                 code: .rtf(.unbalancedGroups),
-                message: "the file ends with \(stack.count + (started ? 1 : 0)) group(s) still open; the innermost opened at byte \(innermost)",
+                message:
+                    "the file ends with \(stack.count + (started ? 1 : 0)) group(s) still open; the innermost "
+                    + "opened at byte \(innermost)",
                 location: .byte(end))
         }
         return paragraphs
@@ -172,7 +180,9 @@ struct RTFStateMachine {
             return
         }
         guard stack.count < options.maximumDepth else {
-            throw CodecError(code: .rtf(.tooDeep), message: "groups are nested more than \(options.maximumDepth) deep", location: .byte(offset))
+            throw CodecError(
+                code: .rtf(.tooDeep), message: "groups are nested more than \(options.maximumDepth) deep",
+                location: .byte(offset))
         }
         stack.append(state)
         state.role = .none
@@ -235,7 +245,8 @@ struct RTFStateMachine {
         }
         guard let scalar = encoding.scalar(for: byte) else {
             throw CodecError(
-                code: .rtf(.undefinedCharacter), message: "the byte 0x\(String(byte, radix: 16)) has no character in \(page.name)",
+                code: .rtf(.undefinedCharacter),
+                message: "the byte 0x\(String(byte, radix: 16)) has no character in \(page.name)",
                 location: .byte(offset))
         }
         try emit(scalar, at: offset)
@@ -255,7 +266,8 @@ struct RTFStateMachine {
 
     private mutating func unicode(_ parameter: Int, at offset: Int) throws {
         guard (-32768...65535).contains(parameter) else {
-            throw CodecError(code: .rtf(.badUnicode), message: "\\u\(parameter) is not a 16-bit value", location: .byte(offset))
+            throw CodecError(
+                code: .rtf(.badUnicode), message: "\\u\(parameter) is not a 16-bit value", location: .byte(offset))
         }
         fallbackToSkip = state.unicodeSkipCount
         guard needsCharacters else { return }
@@ -266,7 +278,10 @@ struct RTFStateMachine {
             highSurrogate = (value, offset)
         case 0xDC00...0xDFFF:
             guard let high = highSurrogate else {
-                throw CodecError(code: .rtf(.unpairedSurrogate), message: "\\u\(parameter) is a low surrogate with no high surrogate before it", location: .byte(offset))
+                throw CodecError(
+                    code: .rtf(.unpairedSurrogate),
+                    message: "\\u\(parameter) is a low surrogate with no high surrogate before it",
+                    location: .byte(offset))
             }
             highSurrogate = nil
             let combined = 0x10000 + ((high.value - 0xD800) << 10) + (value - 0xDC00)
@@ -307,7 +322,8 @@ struct RTFStateMachine {
         }
     }
 
-    /// Adds a run after the text gathered so far; text runs of one style are gathered, not concatenated, to stay linear.
+    /// Adds a run after the text gathered so far; text runs of one style are gathered, not concatenated, to stay
+    /// linear.
     private mutating func append(_ run: RTFRun) {
         flushText()
         paragraph.runs.append(run)
@@ -358,7 +374,8 @@ struct RTFStateMachine {
 
     /// Destinations whose contents are never text of the document.
     static let skippedDestinations: Set<String> = [
-        "colortbl", "stylesheet", "info", "pict", "header", "headerl", "headerr", "headerf", "footer", "footerl", "footerr",
+        "colortbl", "stylesheet", "info", "pict", "header", "headerl", "headerr", "headerf", "footer", "footerl",
+        "footerr",
         "footerf", "expandedcolortbl", "listtable", "listoverridetable", "filetbl", "revtbl", "rsidtbl", "generator",
         "xmlnstbl", "themedata", "colorschememapping", "latentstyles", "datastore", "object", "nonshppict", "userprops",
         "footnote", "annotation", "atnid", "atnauthor", "bkmkstart", "bkmkend", "pgdsctbl", "mmathPr", "fldtype",
@@ -368,7 +385,8 @@ struct RTFStateMachine {
     /// Characters that RTF names with a control word.
     static let namedCharacters: [String: Unicode.Scalar] = [
         "emdash": "\u{2014}", "endash": "\u{2013}", "lquote": "\u{2018}", "rquote": "\u{2019}", "ldblquote": "\u{201C}",
-        "rdblquote": "\u{201D}", "bullet": "\u{2022}", "emspace": "\u{2003}", "enspace": "\u{2002}", "qmspace": "\u{2005}",
+        "rdblquote": "\u{201D}", "bullet": "\u{2022}", "emspace": "\u{2003}", "enspace": "\u{2002}",
+        "qmspace": "\u{2005}",
         "zwj": "\u{200D}", "zwnj": "\u{200C}", "zwbo": "\u{200B}", "tab": "\t", "cell": "\t", "nestcell": "\t",
     ]
 

@@ -58,7 +58,8 @@ struct RTFTokenizer {
 
     private mutating func escape(at start: Int) throws -> RTFToken {
         guard offset < bytes.count else {
-            throw CodecError(code: .rtf(.truncated), message: "the file ends right after a backslash", location: .byte(start))
+            throw CodecError(
+                code: .rtf(.truncated), message: "the file ends right after a backslash", location: .byte(start))
         }
         let first = bytes[offset]
         guard Self.isLetter(first) else {
@@ -76,7 +77,8 @@ struct RTFTokenizer {
             guard count >= 0, count <= bytes.count - offset else {
                 throw CodecError(
                     code: .rtf(.truncatedBinary),
-                    message: "\\bin\(count) claims \(count) bytes of binary data but only \(bytes.count - offset) remain",
+                    message:
+                        "\\bin\(count) claims \(count) bytes of binary data but only \(bytes.count - offset) remain",
                     location: .byte(start))
             }
             offset += count
@@ -88,7 +90,8 @@ struct RTFTokenizer {
     private mutating func readParameter(wordAt start: Int, name: String) throws -> Int? {
         var negative = false
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "-"),
-           offset + 1 < bytes.count, Self.isDigit(bytes[offset + 1]) {
+            offset + 1 < bytes.count, Self.isDigit(bytes[offset + 1])
+        {
             negative = true
             offset += 1
         }
@@ -98,7 +101,8 @@ struct RTFTokenizer {
         guard offset - digitsStart <= Self.maximumParameterDigits else {
             throw CodecError(
                 code: .rtf(.parameterOutOfRange),
-                message: "the parameter of \\\(name) has more than \(Self.maximumParameterDigits) digits", location: .byte(start))
+                message: "the parameter of \\\(name) has more than \(Self.maximumParameterDigits) digits",
+                location: .byte(start))
         }
         var value = 0
         for digit in bytes[digitsStart..<offset] { value = value * 10 + Int(digit - UInt8(ascii: "0")) }
@@ -112,11 +116,15 @@ struct RTFTokenizer {
     }
 
     private mutating func hexByte(at start: Int) throws -> RTFToken {
-        guard bytes.count - offset >= 2, let high = HexadecimalDigit.value(bytes[offset]), let low = HexadecimalDigit.value(bytes[offset + 1]) else {
+        guard bytes.count - offset >= 2, let high = HexadecimalDigit.value(bytes[offset]),
+            let low = HexadecimalDigit.value(bytes[offset + 1])
+        else {
             let found = bytes[offset..<min(offset + 2, bytes.count)].map { Self.describe($0) }.joined(separator: " ")
             throw CodecError(
                 code: .rtf(.badHexEscape),
-                message: "\\' must be followed by two hexadecimal digits, not \(found.isEmpty ? "the end of the file" : found)",
+                message:
+                    "\\' must be followed by two hexadecimal digits, not "
+                    + "\(found.isEmpty ? "the end of the file" : found)",
                 location: .byte(start))
         }
         offset += 2

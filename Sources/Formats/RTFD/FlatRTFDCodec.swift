@@ -22,7 +22,9 @@ public struct FlatRTFDCodec: DocumentCodec {
 
     public func decode(_ file: FileWrapper, contentType: UTType) throws -> FlatRTFDDocument {
         guard file.isRegularFile else {
-            throw CodecError(code: .flatRTFD(.notAFile), message: "a flat RTFD document must be a single file, not a folder or a link")
+            throw CodecError(
+                code: .flatRTFD(.notAFile),
+                message: "a flat RTFD document must be a single file, not a folder or a link")
         }
         guard let data = file.regularFileContents else {
             throw CodecError(code: .flatRTFD(.unreadable), message: "the file's contents could not be read")
@@ -30,12 +32,17 @@ public struct FlatRTFDCodec: DocumentCodec {
         return try FlatRTFDDocument(source: data)
     }
 
-    public func encode(_ snapshot: FlatRTFDDocument, previous: FileWrapper?, contentType: UTType) throws -> FileWrapper {
+    public func encode(_ snapshot: FlatRTFDDocument, previous: FileWrapper?, contentType: UTType) throws -> FileWrapper
+    {
         try snapshot.package.text.checkSourceMatchesParagraphs()
         for member in snapshot.package.members where !RTFDDocument.isSafeMemberName(member.name) {
-            throw CodecError(code: .flatRTFD(.badMemberName), message: "'\(member.name)' cannot be a member name of a package", location: .member(member.name))
+            throw CodecError(
+                code: .flatRTFD(.badMemberName), message: "'\(member.name)' cannot be a member name of a package",
+                location: .member(member.name))
         }
-        if let source = snapshot.source, let stored = try? FlatRTFDDocument(source: source), Self.sameMembers(stored.package, snapshot.package) {
+        if let source = snapshot.source, let stored = try? FlatRTFDDocument(source: source),
+            Self.sameMembers(stored.package, snapshot.package)
+        {
             return FileWrapper(regularFileWithContents: source)
         }
         return FileWrapper(regularFileWithContents: snapshot.canonicalContainer)

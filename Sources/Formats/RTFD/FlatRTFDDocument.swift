@@ -31,7 +31,9 @@ public struct FlatRTFDDocument: Sendable, Hashable {
         var members: [(name: String, contents: Data)] = []
         for item in items {
             guard let name = String(validating: item.name, as: UTF8.self) else {
-                throw CodecError(code: .flatRTFD(.badMemberName), message: "a member name is not valid UTF-8", location: .keyPath("entries"))
+                throw CodecError(
+                    code: .flatRTFD(.badMemberName), message: "a member name is not valid UTF-8",
+                    location: .keyPath("entries"))
             }
             if Self.metadataNames.contains(name) { continue }
             if name == ".." {
@@ -40,11 +42,14 @@ public struct FlatRTFDDocument: Sendable, Hashable {
                     message: "the container holds a single plain file, not an RTFD package", location: .member(name))
             }
             guard RTFDDocument.isSafeMemberName(name) else {
-                throw CodecError(code: .flatRTFD(.badMemberName), message: "'\(name)' cannot be a member name of a package", location: .member(name))
+                throw CodecError(
+                    code: .flatRTFD(.badMemberName), message: "'\(name)' cannot be a member name of a package",
+                    location: .member(name))
             }
             guard case .data(let contents) = item.entry else {
                 throw CodecError(
-                    code: .flatRTFD(.unsupportedMember), message: "the member is a folder; RTFD attachments must be single files",
+                    code: .flatRTFD(.unsupportedMember),
+                    message: "the member is a folder; RTFD attachments must be single files",
                     location: .member(name))
             }
             members.append((name, contents))

@@ -18,7 +18,8 @@ public struct RTFDCodec: DocumentCodec {
 
     public func decode(_ file: FileWrapper, contentType: UTType) throws -> RTFDDocument {
         guard file.isDirectory else {
-            throw CodecError(code: .rtfd(.notAPackage), message: "an RTFD document must be a folder (package) holding TXT.rtf")
+            throw CodecError(
+                code: .rtfd(.notAPackage), message: "an RTFD document must be a folder (package) holding TXT.rtf")
         }
         guard let children = file.fileWrappers else {
             throw CodecError(code: .rtfd(.unreadable), message: "the package's members could not be listed")
@@ -28,11 +29,15 @@ public struct RTFDCodec: DocumentCodec {
             guard let child = children[name] else { continue }
             guard child.isRegularFile else {
                 throw CodecError(
-                    code: .rtfd(.unsupportedMember), message: "the member is a \(child.isDirectory ? "folder" : "link"); RTFD attachments must be single files",
+                    code: .rtfd(.unsupportedMember),
+                    message:
+                        "the member is a \(child.isDirectory ? "folder" : "link"); RTFD attachments must be single "
+                        + "files",
                     location: .member(name))
             }
             guard let contents = child.regularFileContents else {
-                throw CodecError(code: .rtfd(.unreadable), message: "the member could not be read", location: .member(name))
+                throw CodecError(
+                    code: .rtfd(.unreadable), message: "the member could not be read", location: .member(name))
             }
             members.append((name, contents))
         }
@@ -44,7 +49,9 @@ public struct RTFDCodec: DocumentCodec {
         var children: [String: FileWrapper] = [:]
         for member in snapshot.members {
             guard RTFDDocument.isSafeMemberName(member.name), children[member.name] == nil else {
-                throw CodecError(code: .rtfd(.badMemberName), message: "'\(member.name)' cannot be a member name of a package", location: .member(member.name))
+                throw CodecError(
+                    code: .rtfd(.badMemberName), message: "'\(member.name)' cannot be a member name of a package",
+                    location: .member(member.name))
             }
             children[member.name] = FileWrapper(regularFileWithContents: member.contents)
         }

@@ -27,18 +27,24 @@ public struct RTFDDocument: Sendable, Hashable {
             let names = members.map(\.name).sorted().joined(separator: ", ")
             throw CodecError(
                 code: .rtfd(.missingText),
-                message: "an RTFD must hold its text in TXT.rtf, which is missing (members: \(names.isEmpty ? "none" : names))",
+                message:
+                    "an RTFD must hold its text in TXT.rtf, which is missing (members: "
+                    + "\(names.isEmpty ? "none" : names))",
                 location: .member(Self.textMemberName))
         }
         let document: RTFDocument
         do {
             document = try RTFDocument(source: text.contents)
         } catch let error as CodecError {
-            throw CodecError(code: error.code, message: error.message, location: error.location.map { .inMember(Self.textMemberName, $0) } ?? .member(Self.textMemberName))
+            throw CodecError(
+                code: error.code, message: error.message,
+                location: error.location.map { .inMember(Self.textMemberName, $0) } ?? .member(Self.textMemberName))
         }
         self.init(
             text: document,
-            attachments: members.filter { $0.name != Self.textMemberName }.map { RTFDAttachment(name: $0.name, contents: $0.contents) })
+            attachments: members.filter { $0.name != Self.textMemberName }.map {
+                RTFDAttachment(name: $0.name, contents: $0.contents)
+            })
     }
 
     /// Every member, `TXT.rtf` included, sorted by the bytes of its name.
@@ -54,18 +60,27 @@ public struct RTFDDocument: Sendable, Hashable {
 
     /// Where two documents differ: the text's paragraphs, then attachments by name.
     static func differences(expected: RTFDDocument, actual: RTFDDocument) -> [SnapshotDifference] {
-        var result = RTFDocument.differences(expected: expected.text.paragraphs, actual: actual.text.paragraphs, path: Self.textMemberName)
-        let left = Dictionary(expected.attachments.map { ($0.name, $0.contents) }, uniquingKeysWith: { first, _ in first })
-        let right = Dictionary(actual.attachments.map { ($0.name, $0.contents) }, uniquingKeysWith: { first, _ in first })
+        var result = RTFDocument.differences(
+            expected: expected.text.paragraphs, actual: actual.text.paragraphs, path: Self.textMemberName)
+        let left = Dictionary(
+            expected.attachments.map { ($0.name, $0.contents) }, uniquingKeysWith: { first, _ in first })
+        let right = Dictionary(
+            actual.attachments.map { ($0.name, $0.contents) }, uniquingKeysWith: { first, _ in first })
         for name in Set(left.keys).union(right.keys).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             switch (left[name], right[name]) {
             case (let expectedData?, let actualData?) where expectedData != actualData:
-                result.append(SnapshotDifference(
-                    path: name, expected: "\(expectedData.count) bytes", actual: "\(actualData.count) bytes", summary: "the attachment's bytes differ"))
+                result.append(
+                    SnapshotDifference(
+                        path: name, expected: "\(expectedData.count) bytes", actual: "\(actualData.count) bytes",
+                        summary: "the attachment's bytes differ"))
             case (_?, nil):
-                result.append(SnapshotDifference(path: name, expected: "present", actual: "missing", summary: "an attachment is missing"))
+                result.append(
+                    SnapshotDifference(
+                        path: name, expected: "present", actual: "missing", summary: "an attachment is missing"))
             case (nil, _?):
-                result.append(SnapshotDifference(path: name, expected: "missing", actual: "present", summary: "an extra attachment"))
+                result.append(
+                    SnapshotDifference(
+                        path: name, expected: "missing", actual: "present", summary: "an extra attachment"))
             default:
                 break
             }

@@ -54,7 +54,10 @@ public struct NormalizedUTF8: Sendable, Hashable {
             if originalEncoding != .utf8 { parts.append("encoding from \(originalEncoding.name) to utf-8") }
             if removedByteOrderMark { parts.append("byte-order mark removed") }
             if changedLineEndings > 0 {
-                parts.append("\(changedLineEndings) line ending\(changedLineEndings == 1 ? "" : "s") changed to \(lineEnding.displayName)")
+                parts.append(
+                    "\(changedLineEndings) line ending\(changedLineEndings == 1 ? "" : "s") changed to "
+                        + "\(lineEnding.displayName)"
+                )
             }
             return parts.isEmpty ? "nothing changed" : parts.joined(separator: "; ")
         }
@@ -64,7 +67,8 @@ public struct NormalizedUTF8: Sendable, Hashable {
     public func apply(to document: TextDocument) -> (document: TextDocument, changes: Changes) {
         let (text, changed) = rewriteLineEndings(of: document.text)
         let changes = Changes(
-            originalEncoding: document.encoding, removedByteOrderMark: document.hasByteOrderMark && !document.encoding.byteOrderMark.isEmpty,
+            originalEncoding: document.encoding,
+            removedByteOrderMark: document.hasByteOrderMark && !document.encoding.byteOrderMark.isEmpty,
             changedLineEndings: changed, lineEnding: lineEnding)
         return (TextDocument(text: text), changes)
     }
@@ -73,7 +77,9 @@ public struct NormalizedUTF8: Sendable, Hashable {
     private func rewriteLineEndings(of text: String) -> (String, Int) {
         var source = text
         source.makeContiguousUTF8()
-        if let rewritten = source.utf8.withContiguousStorageIfAvailable({ rewriteLineEndings(of: $0) }) { return rewritten }
+        if let rewritten = source.utf8.withContiguousStorageIfAvailable({ rewriteLineEndings(of: $0) }) {
+            return rewritten
+        }
         return Array(source.utf8).withUnsafeBufferPointer { rewriteLineEndings(of: $0) }
     }
 
@@ -112,7 +118,9 @@ public struct NormalizedUTF8: Sendable, Hashable {
     /// The one statement of the rules, for the whole text above and for ``TextTranscoding``'s
     /// streaming decode. The range must not end on a CR whose LF may follow past `end` (a caller
     /// holds such a CR back for the next range); `output` has room for twice the range's bytes.
-    func rewriteLineEndings(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, into output: UnsafeMutablePointer<UInt8>) -> (Int, Int) {
+    func rewriteLineEndings(
+        _ base: UnsafePointer<UInt8>, from start: Int, to end: Int, into output: UnsafeMutablePointer<UInt8>
+    ) -> (Int, Int) {
         var position = start, written = 0, changed = 0
         while position < end {
             let next = Self.nextLineBreak(in: base, from: position, to: end)
@@ -157,7 +165,8 @@ public struct NormalizedUTF8: Sendable, Hashable {
         while offset + 8 <= end {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
             let carriageReturns = word ^ (0x0D * ones), lineFeeds = word ^ (0x0A * ones)
-            // A byte that is zero after the exclusive-or sets its high bit here; the lowest set bit is always a real one.
+            // A byte that is zero after the exclusive-or sets its high bit here; the lowest set bit is always a real
+            // one.
             let found = ((carriageReturns &- ones) & ~carriageReturns | (lineFeeds &- ones) & ~lineFeeds) & highBits
             if found != 0 { return offset + found.trailingZeroBitCount >> 3 }
             offset += 8

@@ -16,7 +16,9 @@ extension String {
 
     private static func equalBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
         guard left.count == right.count else { return false }
-        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress, leftBase != rightBase else { return true }
+        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress, leftBase != rightBase else {
+            return true
+        }
         var offset = 0
         while offset + 8 <= left.count {
             let leftWord = UnsafeRawPointer(leftBase + offset).loadUnaligned(as: UInt64.self)

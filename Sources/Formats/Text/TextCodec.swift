@@ -56,7 +56,8 @@ public struct TextCodec<Flavor: TextCodecFlavor>: ConfigurableCodec {
 
     /// Writes straight to `url` (see ``TextDocument/write(to:)``): a large UTF-8 document is not copied first.
     public func write(
-        _ snapshot: TextDocument, to url: URL, previous: TextDocument?, contentType: UTType, progress: consuming Subprogress
+        _ snapshot: TextDocument, to url: URL, previous: TextDocument?, contentType: UTType,
+        progress: consuming Subprogress
     ) async throws {
         let manager = progress.start(totalCount: 1)
         try snapshot.write(to: url)
@@ -90,7 +91,8 @@ public enum PlainTextFlavor: TextCodecFlavor {
     public static var readableContentTypes: [UTType] { [.utf8PlainText, .plainText] }
 }
 
-/// Markdown documents (`net.daringfireball.markdown`, `.md` and `.markdown`): the plain-text rules under Markdown's type.
+/// Markdown documents (`net.daringfireball.markdown`, `.md` and `.markdown`): the plain-text rules under Markdown's
+/// type.
 ///
 /// Markdown source is plain text, so this codec reads and writes exactly as ``PlainTextCodec`` does
 /// (same encodings, detection, options and error codes, all `text.…`): a corpus of `.md` documents
@@ -106,7 +108,8 @@ public enum MarkdownFlavor: TextCodecFlavor {
 enum TextCodecFile {
     static func decode(_ file: FileWrapper, options: TextCodecOptions) throws -> TextDocument {
         guard file.isRegularFile else {
-            throw CodecError(code: .text(.notAFile), message: "a text document must be a single file, not a folder or a link")
+            throw CodecError(
+                code: .text(.notAFile), message: "a text document must be a single file, not a folder or a link")
         }
         guard let data = file.regularFileContents else {
             throw CodecError(code: .text(.unreadable), message: "the file's contents could not be read")

@@ -1,11 +1,13 @@
 import DocumentCodecs
 
-/// The run-time options of the text codecs: a forced encoding, a declared fallback, and whether to replace invalid bytes.
+/// The run-time options of the text codecs: a forced encoding, a declared fallback, and whether to replace invalid
+/// bytes.
 ///
 /// | option | value | meaning |
 /// | --- | --- | --- |
 /// | `encoding` | an encoding name | read and write this encoding, whatever the bytes look like |
-/// | `fallback-encoding` | an 8-bit encoding name | used when the bytes have no byte-order mark and are neither UTF-8 nor UTF-16 |
+/// | `fallback-encoding` | an 8-bit encoding name | used when the bytes have no byte-order mark and are neither UTF-8
+/// nor UTF-16 |
 /// | `replace-invalid` | `true` / `false` | replace invalid bytes with U+FFFD instead of refusing the file |
 ///
 /// There is no default fallback: a file in no detectable encoding is refused unless one is declared.
@@ -21,7 +23,9 @@ public struct TextCodecOptions: Sendable, Hashable {
     public var replacesInvalidBytes: Bool
 
     /// Detection with no fallback, refusing invalid bytes: the defaults of `PlainTextCodec()`.
-    public init(forcedEncoding: TextEncoding? = nil, fallbackEncoding: TextEncoding? = nil, replacesInvalidBytes: Bool = false) {
+    public init(
+        forcedEncoding: TextEncoding? = nil, fallbackEncoding: TextEncoding? = nil, replacesInvalidBytes: Bool = false
+    ) {
         self.forcedEncoding = forcedEncoding
         self.fallbackEncoding = fallbackEncoding
         self.replacesInvalidBytes = replacesInvalidBytes
@@ -31,11 +35,15 @@ public struct TextCodecOptions: Sendable, Hashable {
     public init(_ options: CodecOptions) throws {
         try options.checkNames(accepted: Self.names, codec: "text")
         forcedEncoding = try options["encoding"].map { try TextEncoding.named($0, option: "encoding") }
-        fallbackEncoding = try options["fallback-encoding"].map { try TextEncoding.named($0, option: "fallback-encoding") }
+        fallbackEncoding = try options["fallback-encoding"].map {
+            try TextEncoding.named($0, option: "fallback-encoding")
+        }
         if let fallback = fallbackEncoding, !fallback.isEightBit {
             throw CodecError(
                 code: .codecs(.optionInvalidValue),
-                message: "a fallback encoding must be an 8-bit encoding (macintosh, windows-1252, iso-8859-1, us-ascii), not \(fallback.name): UTF encodings are detected without one",
+                message:
+                    "a fallback encoding must be an 8-bit encoding (macintosh, windows-1252, iso-8859-1, us-ascii), "
+                    + "not \(fallback.name): UTF encodings are detected without one",
                 location: .keyPath("fallback-encoding"))
         }
         replacesInvalidBytes = try options.flag("replace-invalid")

@@ -3,7 +3,8 @@ import Foundation
 extension TextDecoding {
     /// One reading of a text's bytes under one encoding, named as reports name it.
     package struct Reading: Sendable {
-        /// The encoding's name in reports: `UTF-8`, `UTF-8 with BOM`, `UTF-16LE with BOM`, `Windows-1252`, `ISO-8859-1`.
+        /// The encoding's name in reports: `UTF-8`, `UTF-8 with BOM`, `UTF-16LE with BOM`, `Windows-1252`,
+        /// `ISO-8859-1`.
         package var encoding: String
         /// The text's scalars, without a byte-order mark.
         package var scalars: [Unicode.Scalar]
@@ -94,7 +95,8 @@ extension TextDecoding {
     }
 
     /// The bytes under one of the single-byte code pages; nil when a byte is one the code page leaves undefined.
-    private static func singleByteReading(_ data: Data, _ encoding: SingleByteEncoding, named name: String) -> Reading? {
+    private static func singleByteReading(_ data: Data, _ encoding: SingleByteEncoding, named name: String) -> Reading?
+    {
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(data.count)
         for byte in data {

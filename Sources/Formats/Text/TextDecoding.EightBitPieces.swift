@@ -34,7 +34,10 @@ extension TextDecoding {
         private let filled = DispatchSemaphore(value: 0)
         private let finished = DispatchSemaphore(value: 0)
 
-        init(input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt32>, longest: Int, replacing: Bool, slotCount: Int) {
+        init(
+            input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt32>, longest: Int, replacing: Bool,
+            slotCount: Int
+        ) {
             self.input = input
             self.table = table
             self.replacing = replacing
@@ -42,7 +45,8 @@ extension TextDecoding {
             pieceCount = pieceSize == 0 ? 0 : (input.count + pieceSize - 1) / pieceSize
             self.slotCount = slotCount
             slotSize = pieceSize * longest + TextDecoding.eightBitSlack
-            slots = UnsafeMutableRawPointer.allocate(byteCount: slotCount * slotSize, alignment: MemoryLayout<UInt64>.alignment)
+            slots = UnsafeMutableRawPointer.allocate(
+                byteCount: slotCount * slotSize, alignment: MemoryLayout<UInt64>.alignment)
             slots.bindMemory(to: UInt8.self, capacity: slotCount * slotSize)
             written = UnsafeMutablePointer<Int>.allocate(capacity: slotCount)
             written.initialize(repeating: 0, count: slotCount)
@@ -91,7 +95,8 @@ extension TextDecoding {
             let slot = index % slotCount
             do {
                 written[slot] = try TextDecoding.eightBit(
-                    UnsafeBufferPointer(rebasing: input[start..<end]), table: table, into: slots + slot * slotSize, replacing: replacing,
+                    UnsafeBufferPointer(rebasing: input[start..<end]), table: table, into: slots + slot * slotSize,
+                    replacing: replacing,
                     errors: &errors)
                 return nil
             } catch {
@@ -106,7 +111,8 @@ extension TextDecoding {
             let slot = index % slotCount
             let count = written[slot]
             let pieceLength = min(pieceSize, input.count - index * pieceSize)
-            let bytes = UnsafeBufferPointer(start: (slots + slot * slotSize).assumingMemoryBound(to: UInt8.self), count: count)
+            let bytes = UnsafeBufferPointer(
+                start: (slots + slot * slotSize).assumingMemoryBound(to: UInt8.self), count: count)
             // Every byte becomes one to three bytes, so as many bytes out as in means each became one: ASCII.
             builder.append(validUTF8: bytes, isASCII: count == pieceLength)
         }

@@ -39,7 +39,11 @@ package enum TextDecoding {
         }
         throw CodecError(
             code: .text(.undetectableEncoding),
-            message: "the byte 0x\(hex(bytes[firstInvalidUTF8])) here is not UTF-8, the file has no byte-order mark and is not UTF-16, and no fallback encoding was declared: name the encoding with --fallback-encoding (macintosh, windows-1252, iso-8859-1) or --encoding, or \"codecOptions\" in a golden manifest",
+            message:
+                "the byte 0x\(hex(bytes[firstInvalidUTF8])) here is not UTF-8, the file has no byte-order mark and "
+                + "is not UTF-16, and no fallback encoding was declared: name the encoding with "
+                + "--fallback-encoding (macintosh, windows-1252, iso-8859-1) or --encoding, or "
+                + "\"codecOptions\" in a golden manifest",
             location: .byte(firstInvalidUTF8))
     }
 
@@ -90,7 +94,9 @@ package enum TextDecoding {
 
     // MARK: Per encoding
 
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, as encoding: TextEncoding, skipping: Int, replacing: Bool) throws -> TextDocument {
+    static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, as encoding: TextEncoding, skipping: Int, replacing: Bool
+    ) throws -> TextDocument {
         let body = UnsafeBufferPointer(rebasing: bytes[skipping...])
         do {
             let (text, replaced): (String, Int)
@@ -101,7 +107,8 @@ package enum TextDecoding {
             case .utf32LittleEndian: (text, replaced) = try utf32(body, bigEndian: false, replacing: replacing)
             case .utf32BigEndian: (text, replaced) = try utf32(body, bigEndian: true, replacing: replacing)
             case .ascii: (text, replaced) = try eightBit(body, sequences: asciiSequences, replacing: replacing)
-            case .singleByte(let table): (text, replaced) = try eightBit(body, sequences: table.utf8Sequences, replacing: replacing)
+            case .singleByte(let table):
+                (text, replaced) = try eightBit(body, sequences: table.utf8Sequences, replacing: replacing)
             }
             var document = TextDocument(text: text, encoding: encoding, hasByteOrderMark: skipping > 0)
             document.replacedSequenceCount = replaced
@@ -149,7 +156,8 @@ package enum TextDecoding {
             }
             if unit & 0xF800 == 0xD800 {
                 guard replacing else {
-                    throw Invalid(offset: 2 * index, reason: "the code unit 0x\(hex(unit)) (a surrogate without its pair)")
+                    throw Invalid(
+                        offset: 2 * index, reason: "the code unit 0x\(hex(unit)) (a surrogate without its pair)")
                 }
                 errors += 1
             }
@@ -169,19 +177,26 @@ package enum TextDecoding {
         var errors = 0
         var offset = 0
         while offset + 4 <= bytes.count {
-            let b0 = UInt32(bytes[offset]), b1 = UInt32(bytes[offset + 1]), b2 = UInt32(bytes[offset + 2]), b3 = UInt32(bytes[offset + 3])
+            let b0 = UInt32(bytes[offset]), b1 = UInt32(bytes[offset + 1]), b2 = UInt32(bytes[offset + 2]),
+                b3 = UInt32(bytes[offset + 3])
             let value = bigEndian ? b0 << 24 | b1 << 16 | b2 << 8 | b3 : b3 << 24 | b2 << 16 | b1 << 8 | b0
             if let scalar = Unicode.Scalar(value) {
                 scalars.append(scalar)
             } else {
-                guard replacing else { throw Invalid(offset: offset, reason: "the code unit 0x\(String(value, radix: 16, uppercase: true)) (not a Unicode scalar)") }
+                guard replacing else {
+                    throw Invalid(
+                        offset: offset,
+                        reason: "the code unit 0x\(String(value, radix: 16, uppercase: true)) (not a Unicode scalar)")
+                }
                 scalars.append("\u{FFFD}")
                 errors += 1
             }
             offset += 4
         }
         if offset < bytes.count {
-            guard replacing else { throw Invalid(offset: offset, reason: "the last \(bytes.count - offset) byte(s) (part of a code unit)") }
+            guard replacing else {
+                throw Invalid(offset: offset, reason: "the last \(bytes.count - offset) byte(s) (part of a code unit)")
+            }
             scalars.append("\u{FFFD}")
             errors += 1
         }
@@ -196,13 +211,16 @@ package enum TextDecoding {
     /// table holds only whole UTF-8 sequences, so the standard library need not validate them again.
     /// A large input on a machine with more than one core is decoded by ``EightBitPieces`` on a
     /// thread of its own while this one appends (and the kernel maps the string's fresh pages).
-    static func eightBit(_ bytes: UnsafeBufferPointer<UInt8>, sequences: [UInt32], replacing: Bool) throws -> (String, Int) {
+    static func eightBit(
+        _ bytes: UnsafeBufferPointer<UInt8>, sequences: [UInt32], replacing: Bool
+    ) throws -> (String, Int) {
         guard !bytes.isEmpty else { return ("", 0) }
         let longest = longestSequence(sequences, replacing: replacing)
         var builder = UTF8TextBuilder(reservingCapacity: bytes.count * longest)
         let concurrent = bytes.count >= eightBitConcurrentMinimum && ProcessInfo.processInfo.activeProcessorCount > 1
         let errors = try sequences.withUnsafeBufferPointer { table in
-            let pieces = EightBitPieces(input: bytes, table: table, longest: longest, replacing: replacing, slotCount: concurrent ? 3 : 1)
+            let pieces = EightBitPieces(
+                input: bytes, table: table, longest: longest, replacing: replacing, slotCount: concurrent ? 3 : 1)
             defer { pieces.deallocate() }
             try concurrent ? pieces.decodeConcurrently(into: &builder) : pieces.decode(into: &builder)
             return pieces.errors
@@ -213,7 +231,8 @@ package enum TextDecoding {
     /// The shortest input decoded on two threads: below it, starting a thread costs more than it saves.
     static let eightBitConcurrentMinimum = 4 * eightBitPieceSize
 
-    /// The input bytes decoded into the scratch buffer at a time: its output (up to three times as many) stays in the cache.
+    /// The input bytes decoded into the scratch buffer at a time: its output (up to three times as many) stays in the
+    /// cache.
     static let eightBitPieceSize = 1 << 16
 
     /// The most UTF-8 bytes one input byte can become: the table's longest sequence, or 3 for U+FFFD.
@@ -232,7 +251,8 @@ package enum TextDecoding {
     /// of an ``Invalid`` byte is relative to `input`. The kernel of the in-memory decode and of
     /// ``TextTranscoding``, so the two give the same bytes.
     static func eightBit(
-        _ input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt32>, into output: UnsafeMutableRawPointer, replacing: Bool,
+        _ input: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt32>, into output: UnsafeMutableRawPointer,
+        replacing: Bool,
         errors: inout Int
     ) throws(Invalid) -> Int {
         let replacement: UInt32 = 0x03BD_BFEF  // U+FFFD: EF BF BD, length 3

@@ -6,13 +6,16 @@ enum TextDifferences {
     static func all(expected: TextDocument, actual: TextDocument) -> [SnapshotDifference] {
         var differences: [SnapshotDifference] = []
         if expected.encoding != actual.encoding {
-            differences.append(SnapshotDifference(
-                path: "encoding", expected: expected.encoding.name, actual: actual.encoding.name, summary: "the encoding differs"))
+            differences.append(
+                SnapshotDifference(
+                    path: "encoding", expected: expected.encoding.name, actual: actual.encoding.name,
+                    summary: "the encoding differs"))
         }
         if expected.hasByteOrderMark != actual.hasByteOrderMark {
-            differences.append(SnapshotDifference(
-                path: "byte-order mark", expected: expected.hasByteOrderMark ? "present" : "absent",
-                actual: actual.hasByteOrderMark ? "present" : "absent", summary: "the byte-order mark differs"))
+            differences.append(
+                SnapshotDifference(
+                    path: "byte-order mark", expected: expected.hasByteOrderMark ? "present" : "absent",
+                    actual: actual.hasByteOrderMark ? "present" : "absent", summary: "the byte-order mark differs"))
         }
         if let text = first(expected: expected.text, actual: actual.text, path: "text") { differences.append(text) }
         return differences
@@ -34,7 +37,14 @@ enum TextDifferences {
                     actual: right.map { render($0) } ?? "end of text",
                     summary: "the text differs")
             }
-            if left == "\n" && previous != "\r" || left == "\r" { line += 1; column = 1 } else if left == "\n" { column = 1 } else { column += 1 }
+            if left == "\n" && previous != "\r" || left == "\r" {
+                line += 1
+                column = 1
+            } else if left == "\n" {
+                column = 1
+            } else {
+                column += 1
+            }
             previous = left
         }
     }

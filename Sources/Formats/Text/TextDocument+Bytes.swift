@@ -16,13 +16,22 @@ extension TextDocument {
             bytes.reserveCapacity(bytes.count + 2 * text.utf16.count)
             for unit in text.utf16 {
                 let high = UInt8(truncatingIfNeeded: unit >> 8), low = UInt8(truncatingIfNeeded: unit)
-                if bigEndian { bytes.append(high); bytes.append(low) } else { bytes.append(low); bytes.append(high) }
+                if bigEndian {
+                    bytes.append(high)
+                    bytes.append(low)
+                } else {
+                    bytes.append(low)
+                    bytes.append(high)
+                }
             }
         case .utf32LittleEndian, .utf32BigEndian:
             let bigEndian = encoding == .utf32BigEndian
             for scalar in text.unicodeScalars {
                 let value = scalar.value
-                let units = [UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value >> 16), 0]
+                let units = [
+                    UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8),
+                    UInt8(truncatingIfNeeded: value >> 16), 0,
+                ]
                 bytes.append(contentsOf: bigEndian ? units.reversed() : units)
             }
         case .ascii:
@@ -74,7 +83,9 @@ extension TextDocument {
         let shown = scalar.properties.generalCategory == .control ? "" : " '\(scalar)'"
         return CodecError(
             code: .text(.unencodableCharacter),
-            message: "the character \(name)\(shown) (index \(index) among the text's Unicode scalars) cannot be stored in \(encoding.name)",
+            message:
+                "the character \(name)\(shown) (index \(index) among the text's Unicode scalars) cannot be stored "
+                + "in \(encoding.name)",
             location: .line(line, column: column))
     }
 }

@@ -41,7 +41,8 @@ public struct TextDocument: Sendable, Hashable {
     }
 
     public static func == (lhs: TextDocument, rhs: TextDocument) -> Bool {
-        lhs.encoding == rhs.encoding && lhs.hasByteOrderMark == rhs.hasByteOrderMark && lhs.text.hasSameUTF8(as: rhs.text)
+        lhs.encoding == rhs.encoding && lhs.hasByteOrderMark == rhs.hasByteOrderMark
+            && lhs.text.hasSameUTF8(as: rhs.text)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -81,7 +82,12 @@ struct LineEndingCounts {
         var afterCR = false
         for byte in text.utf8 {
             if byte == 0x0A {
-                if afterCR { crlf += 1; cr -= 1 } else { lf += 1 }
+                if afterCR {
+                    crlf += 1
+                    cr -= 1
+                } else {
+                    lf += 1
+                }
                 afterCR = false
             } else {
                 afterCR = byte == 0x0D
@@ -106,10 +112,12 @@ struct LineEndingCounts {
 extension TextDocument: CustomReflectable {
     /// What `docmigrate inspect` shows: the text, how it is stored, and its line-ending style and trailing newline.
     public var customMirror: Mirror {
-        Mirror(self, children: [
-            "text": text, "encoding": encoding.name, "hasByteOrderMark": hasByteOrderMark,
-            "lineEndingStyle": lineEndingStyle.rawValue, "hasTrailingNewline": hasTrailingNewline,
-            "replacedSequenceCount": replacedSequenceCount,
-        ], displayStyle: .struct)
+        Mirror(
+            self,
+            children: [
+                "text": text, "encoding": encoding.name, "hasByteOrderMark": hasByteOrderMark,
+                "lineEndingStyle": lineEndingStyle.rawValue, "hasTrailingNewline": hasTrailingNewline,
+                "replacedSequenceCount": replacedSequenceCount,
+            ], displayStyle: .struct)
     }
 }

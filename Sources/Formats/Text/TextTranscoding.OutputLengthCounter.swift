@@ -9,7 +9,8 @@ extension TextTranscoding {
     /// encoding each input byte has a fixed UTF-8 length (1 for ASCII, the table's sequence length, or
     /// 3 for a replaced byte), and normalising line endings to LF or CR shortens the output by one for
     /// each CR LF pair and leaves every other line ending one byte long. So the length is the sum of
-    /// the bytes' lengths less the CR LF pairs, counted eight bytes at a time (two bytes per table lookup). A pair cut by a block
+    /// the bytes' lengths less the CR LF pairs, counted eight bytes at a time (two bytes per table lookup). A pair cut
+    /// by a block
     /// boundary is counted through the carried last byte. The count of an input the transcoder rejects
     /// (an undefined byte, without replacing) means nothing; the transcoder throws for it anyway.
     ///
@@ -19,7 +20,8 @@ extension TextTranscoding {
     /// table lookups, which is a large part of the digest thread's work on a large file); the eight-byte
     /// loop counts what it leaves, at least the block's last byte. The tests run both on the same inputs.
     struct OutputLengthCounter: StreamingOutputLengthCounter {
-        /// For each pair of bytes (the first in the low eight bits), how many more UTF-8 bytes than two they become; a lower-half byte is one byte long.
+        /// For each pair of bytes (the first in the low eight bits), how many more UTF-8 bytes than two they become; a
+        /// lower-half byte is one byte long.
         private let pairExtraLengths: [UInt8]
         private let collapsesCarriageReturnLineFeed: Bool
         /// The 32-byte kernel, where the table and the CPU allow it.
@@ -27,7 +29,8 @@ extension TextTranscoding {
         private var length = 0
         private var endsWithCarriageReturn = false
 
-        /// A counter for `table`'s output with `normalization`, or nil when its length is not a sum of per-byte lengths.
+        /// A counter for `table`'s output with `normalization`, or nil when its length is not a sum of per-byte
+        /// lengths.
         ///
         /// Nil when a lower-half byte is not itself (an encoding that is not ASCII-compatible, or an
         /// undefined control byte replaced by three bytes), when a byte other than CR or LF decodes to
@@ -51,8 +54,10 @@ extension TextTranscoding {
             pairExtraLengths = (0..<65_536).map { extraLengths[$0 & 0xFF] &+ extraLengths[$0 >> 8] }
             // The kernel counts one extra byte for every upper-half byte and one more for each in the set.
             let upperHalf = extraLengths[0x80...]
-            kernel = usesKernel && upperHalf.allSatisfy({ $0 == 1 || $0 == 2 })
-                ? EightBitUTF8LengthKernel(threeByteSet: Set((0x80...0xFF).filter { extraLengths[$0] == 2 }.map { UInt8($0) })) : nil
+            kernel =
+                usesKernel && upperHalf.allSatisfy({ $0 == 1 || $0 == 2 })
+                ? EightBitUTF8LengthKernel(
+                    threeByteSet: Set((0x80...0xFF).filter { extraLengths[$0] == 2 }.map { UInt8($0) })) : nil
         }
 
         mutating func count(_ block: UnsafeRawBufferPointer) {
@@ -68,7 +73,8 @@ extension TextTranscoding {
             if let kernel {
                 let (taken, extra, kernelPairs) = kernel.count(block)
                 if taken > 0 {
-                    // The pair of a CR carried from the block before; the kernel counts those that start among the bytes it took.
+                    // The pair of a CR carried from the block before; the kernel counts those that start among the
+                    // bytes it took.
                     if collapses, carried, base.load(as: UInt8.self) == 0x0A { pairs += 1 }
                     length += extra
                     if collapses { pairs += kernelPairs }
@@ -81,9 +87,13 @@ extension TextTranscoding {
                 var offset = start
                 while offset + 8 <= count {
                     let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                    // Four lookups without a branch: whether a word holds an upper-half byte is a coin toss in text with accents.
-                    length &+= Int(pairExtra[Int(truncatingIfNeeded: word & 0xFFFF)]) &+ Int(pairExtra[Int(truncatingIfNeeded: (word >> 16) & 0xFFFF)])
-                        &+ Int(pairExtra[Int(truncatingIfNeeded: (word >> 32) & 0xFFFF)]) &+ Int(pairExtra[Int(truncatingIfNeeded: word >> 48)])
+                    // Four lookups without a branch: whether a word holds an upper-half byte is a coin toss in text
+                    // with accents.
+                    length &+=
+                        Int(pairExtra[Int(truncatingIfNeeded: word & 0xFFFF)])
+                        &+ Int(pairExtra[Int(truncatingIfNeeded: (word >> 16) & 0xFFFF)])
+                        &+ Int(pairExtra[Int(truncatingIfNeeded: (word >> 32) & 0xFFFF)])
+                        &+ Int(pairExtra[Int(truncatingIfNeeded: word >> 48)])
                     if collapses {
                         let carriageReturns = zeroBytes(word ^ (0x0D &* ones))
                         if carriageReturns != 0 || carried {
@@ -111,14 +121,17 @@ extension TextTranscoding {
 
         func finish() -> Int { length }
 
-        /// Whether blocks go through ``EightBitUTF8LengthKernel`` (tests check that the kernel they compare is the one running).
+        /// Whether blocks go through ``EightBitUTF8LengthKernel`` (tests check that the kernel they compare is the one
+        /// running).
         var usesKernel: Bool { kernel != nil }
     }
 }
 
 extension TextTranscoding.Transcoder {
-    /// A counter of this transcoder's output length, when the encoding and line endings make it a sum of per-byte lengths.
+    /// A counter of this transcoder's output length, when the encoding and line endings make it a sum of per-byte
+    /// lengths.
     func makeOutputLengthCounter() -> (any StreamingOutputLengthCounter)? {
-        TextTranscoding.OutputLengthCounter(table: encoding.utf8Sequences, replacing: replacing, normalization: normalization)
+        TextTranscoding.OutputLengthCounter(
+            table: encoding.utf8Sequences, replacing: replacing, normalization: normalization)
     }
 }

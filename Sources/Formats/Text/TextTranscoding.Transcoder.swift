@@ -1,7 +1,8 @@
 import DocumentCodecs
 
 extension TextTranscoding {
-    /// One 8-bit stream decoded to UTF-8 a block at a time, its line endings optionally made one kind across block boundaries.
+    /// One 8-bit stream decoded to UTF-8 a block at a time, its line endings optionally made one kind across block
+    /// boundaries.
     ///
     /// Each block goes through the table kernel of the whole-document decode
     /// (``TextDecoding/eightBit(_:table:into:replacing:errors:)``) and then, when a line ending is
@@ -37,7 +38,8 @@ extension TextTranscoding {
 
         deinit { scratch?.deallocate() }
 
-        /// Each input byte becomes at most `longest` bytes, and each of those at most two (LF as CR LF); one more for a held-back CR.
+        /// Each input byte becomes at most `longest` bytes, and each of those at most two (LF as CR LF); one more for a
+        /// held-back CR.
         func outputCapacity(forInputCount count: Int) -> Int {
             let decoded = (count + 1) * longest + TextDecoding.eightBitSlack
             return normalization?.lineEnding == .crlf ? 2 * decoded : decoded
@@ -47,7 +49,9 @@ extension TextTranscoding {
         var warnings: [ConversionWarning] { [] }
 
         func transcode(_ block: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> Int {
-            precondition(output.count >= outputCapacity(forInputCount: block.count), "the output buffer is smaller than outputCapacity(forInputCount:)")
+            precondition(
+                output.count >= outputCapacity(forInputCount: block.count),
+                "the output buffer is smaller than outputCapacity(forInputCount:)")
             let input = block.bindMemory(to: UInt8.self)
             guard let outputBase = output.baseAddress else { return 0 }
             guard let normalization else {
@@ -58,7 +62,8 @@ extension TextTranscoding {
             if normalization.lineEnding == .lf {
                 // Decoded straight into the output and rewritten where it lies: no second copy of the block.
                 let end = try decodeHoldingCarriageReturn(input, into: outputBase)
-                return Self.rewriteCarriageReturnsAsLineFeeds(outputBase.assumingMemoryBound(to: UInt8.self), count: end)
+                return Self.rewriteCarriageReturnsAsLineFeeds(
+                    outputBase.assumingMemoryBound(to: UInt8.self), count: end)
             }
             let needed = (input.count + 1) * longest + TextDecoding.eightBitSlack
             if scratchSize < needed {
@@ -69,13 +74,17 @@ extension TextTranscoding {
             guard let scratch else { return 0 }
             let end = try decodeHoldingCarriageReturn(input, into: scratch)
             return normalization.rewriteLineEndings(
-                scratch.assumingMemoryBound(to: UInt8.self), from: 0, to: end, into: outputBase.assumingMemoryBound(to: UInt8.self)).0
+                scratch.assumingMemoryBound(to: UInt8.self), from: 0, to: end,
+                into: outputBase.assumingMemoryBound(to: UInt8.self)
+            ).0
         }
 
         /// Decodes `input` into `base` after the CR held back from the block before, if any; returns how
         /// many bytes are ready for the line-ending rewrite, holding back a final CR for the next block
         /// (whether it starts a CR LF pair depends on that block's first byte).
-        private func decodeHoldingCarriageReturn(_ input: UnsafeBufferPointer<UInt8>, into base: UnsafeMutableRawPointer) throws -> Int {
+        private func decodeHoldingCarriageReturn(
+            _ input: UnsafeBufferPointer<UInt8>, into base: UnsafeMutableRawPointer
+        ) throws -> Int {
             let held = carriesCarriageReturn ? 1 : 0
             if carriesCarriageReturn { base.storeBytes(of: 0x0D, as: UInt8.self) }
             let decoded = held + (try decode(input, into: base + held))
@@ -90,11 +99,14 @@ extension TextTranscoding {
             let carriageReturn: [UInt8] = [0x0D]
             return carriageReturn.withUnsafeBufferPointer { held in
                 guard let heldBase = held.baseAddress else { return 0 }
-                return normalization.rewriteLineEndings(heldBase, from: 0, to: 1, into: base.assumingMemoryBound(to: UInt8.self)).0
+                return normalization.rewriteLineEndings(
+                    heldBase, from: 0, to: 1, into: base.assumingMemoryBound(to: UInt8.self)
+                ).0
             }
         }
 
-        /// Rewrites `bytes[0..<count]` in place as ``NormalizedUTF8/rewriteLineEndings(_:from:to:into:)`` rewrites it to LF; returns the new length.
+        /// Rewrites `bytes[0..<count]` in place as ``NormalizedUTF8/rewriteLineEndings(_:from:to:into:)`` rewrites it
+        /// to LF; returns the new length.
         ///
         /// With LF as the line ending, an LF stays, a CR LF pair becomes its LF and a lone CR becomes
         /// an LF: only CRs change, and nothing grows, so the text is rewritten where it lies, the bytes
@@ -115,12 +127,17 @@ extension TextTranscoding {
         }
 
         /// The offset of the first CR in `bytes[start..<end]`, or `end`; eight bytes at a time.
-        private static func nextCarriageReturn(in bytes: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        private static func nextCarriageReturn(
+            in bytes: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int
+        ) -> Int {
             let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
             var offset = start
             while offset + 8 <= end {
-                let word = UInt64(littleEndian: UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self)) ^ (0x0D &* ones)
-                // A byte that is zero after the exclusive-or sets its high bit here; the lowest set bit is always a real one.
+                let word =
+                    UInt64(littleEndian: UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self))
+                    ^ (0x0D &* ones)
+                // A byte that is zero after the exclusive-or sets its high bit here; the lowest set bit is always a
+                // real one.
                 let found = (word &- ones) & ~word & highBits
                 if found != 0 { return offset + found.trailingZeroBitCount >> 3 }
                 offset += 8
@@ -132,11 +149,13 @@ extension TextTranscoding {
         private func decode(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableRawPointer) throws -> Int {
             do {
                 return try table.withUnsafeBufferPointer { table in
-                    try TextDecoding.eightBit(input, table: table, into: output, replacing: replacing, errors: &replacedCount)
+                    try TextDecoding.eightBit(
+                        input, table: table, into: output, replacing: replacing, errors: &replacedCount)
                 }
             } catch let invalid as TextDecoding.Invalid {
                 throw CodecError(
-                    code: .text(.invalidBytes), message: "\(invalid.reason) is not valid \(TextEncoding.singleByte(encoding).name)",
+                    code: .text(.invalidBytes),
+                    message: "\(invalid.reason) is not valid \(TextEncoding.singleByte(encoding).name)",
                     location: .byte(offset + invalid.offset))
             }
         }

@@ -28,7 +28,8 @@ public struct TypeMembers: Sendable {
 extension SourceFile {
     static let typeModifiers: Set<String> = ["sending", "inout", "borrowing", "consuming", "__owned", "__shared"]
     static let declarationStarts: Set<String> = [
-        "func", "var", "let", "init", "deinit", "case", "subscript", "typealias", "associatedtype", "struct", "class", "enum",
+        "func", "var", "let", "init", "deinit", "case", "subscript", "typealias", "associatedtype", "struct", "class",
+        "enum",
         "actor", "protocol", "extension", "static", "private", "fileprivate", "public", "internal", "package", "open",
         "override", "nonisolated", "mutating", "final",
     ]
@@ -53,14 +54,18 @@ extension SourceFile {
             }
             if token.kind == .attribute && token.text == "@Published" {
                 var cursor = index + 1
-                while cursor < declaration.body.upperBound, !(tokens[cursor].matches("var") || tokens[cursor].matches("let")) { cursor += 1 }
+                while cursor < declaration.body.upperBound,
+                    !(tokens[cursor].matches("var") || tokens[cursor].matches("let"))
+                { cursor += 1 }
                 let name = cursor + 1 < declaration.body.upperBound ? tokens[cursor + 1].text : "?"
                 members.publishedProperties.append((name, token.line, token.column))
             }
             if token.matches("typealias"), index + 3 < declaration.body.upperBound, tokens[index + 2].matches("=") {
                 var cursor = index + 3
                 var text: [String] = []
-                while cursor < declaration.body.upperBound, tokens[cursor].line == tokens[index + 3].line, !tokens[cursor].matches(";"), !tokens[cursor].matches("}") {
+                while cursor < declaration.body.upperBound, tokens[cursor].line == tokens[index + 3].line,
+                    !tokens[cursor].matches(";"), !tokens[cursor].matches("}")
+                {
                     text.append(tokens[cursor].text)
                     cursor += 1
                 }
@@ -106,7 +111,9 @@ extension SourceFile {
             guard let first = parameter.first, first.kind == .identifier else { return }
             labels.append(first.text)
             if let colon = parameter.firstIndex(where: { $0.matches(":") }) {
-                let typeTokens = parameter[(colon + 1)...].prefix { !$0.matches("=") }.filter { !($0.kind == .identifier && Self.typeModifiers.contains($0.text)) && $0.kind != .attribute }
+                let typeTokens = parameter[(colon + 1)...].prefix { !$0.matches("=") }.filter {
+                    !($0.kind == .identifier && Self.typeModifiers.contains($0.text)) && $0.kind != .attribute
+                }
                 types.append(typeTokens.map(\.text).joined())
             }
         }
@@ -118,7 +125,8 @@ extension SourceFile {
             if token.matches("{") || token.matches("}") { break }
             // A requirement without a body ends where the next declaration starts.
             if token.line > tokens[close].line, token.kind == .identifier || token.kind == .attribute,
-               Self.declarationStarts.contains(token.text) || token.kind == .attribute {
+                Self.declarationStarts.contains(token.text) || token.kind == .attribute
+            {
                 break
             }
             if token.matches("->") {
@@ -143,8 +151,10 @@ extension SourceFile {
             end = bodyClose + 1
         }
         let signature = name + "(" + labels.map { $0 + ":" }.joined() + ")"
-        return (FunctionDeclaration(
-            name: name, signature: signature, parameterTypes: types, returnType: returnType.joined(),
-            line: tokens[index].line, column: tokens[index].column, body: body), end)
+        return (
+            FunctionDeclaration(
+                name: name, signature: signature, parameterTypes: types, returnType: returnType.joined(),
+                line: tokens[index].line, column: tokens[index].column, body: body), end
+        )
     }
 }

@@ -38,7 +38,9 @@ extension SourceFile {
 
     static func swiftFiles(under folder: String) throws -> [String] {
         var result: [String] = []
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted {
+            $0.utf8.lexicographicallyPrecedes($1.utf8)
+        }
         for name in names where !name.hasPrefix(".") && name != "Packages" {
             let path = (folder as NSString).appendingPathComponent(name)
             let attributes = try? FileManager.default.attributesOfItem(atPath: path)

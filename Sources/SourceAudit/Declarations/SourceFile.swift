@@ -32,7 +32,9 @@ public struct SourceFile: Sendable {
 
     /// The index just past a generic clause `<…>` starting at `index`, or `index` when none starts there.
     func skipGenericClause(at index: Int) -> Int {
-        guard index < tokens.count, tokens[index].kind == .operator, tokens[index].text.hasPrefix("<") else { return index }
+        guard index < tokens.count, tokens[index].kind == .operator, tokens[index].text.hasPrefix("<") else {
+            return index
+        }
         var depth = 0
         var current = index
         while current < tokens.count {

@@ -29,7 +29,8 @@ public struct TypeDeclaration: Sendable {
 
 extension SourceFile {
     static let declarationKeywords: [String: TypeDeclaration.Kind] = [
-        "struct": .struct, "class": .class, "actor": .actor, "enum": .enum, "protocol": .protocol, "extension": .extension,
+        "struct": .struct, "class": .class, "actor": .actor, "enum": .enum, "protocol": .protocol,
+        "extension": .extension,
     ]
     static let modifierWords: Set<String> = [
         "public", "private", "fileprivate", "internal", "package", "open", "final", "indirect", "nonisolated",
@@ -44,7 +45,10 @@ extension SourceFile {
             // `x.class`, `class func`, `class var`: not declarations.
             if index > 0, tokens[index - 1].matches(".") { continue }
             guard index + 1 < tokens.count, tokens[index + 1].kind == .identifier else { continue }
-            if kind == .class, ["func", "var", "let", "subscript", "init", "override", "final", "static"].contains(tokens[index + 1].text) {
+            if kind == .class,
+                ["func", "var", "let", "subscript", "init", "override", "final", "static"].contains(
+                    tokens[index + 1].text)
+            {
                 continue
             }
             var cursor = index + 1
@@ -82,16 +86,18 @@ extension SourceFile {
                 if let last = current.last { conformances.append(last) }
             }
             while cursor < tokens.count, !tokens[cursor].matches("{") {
-                // A declaration without a body (a protocol requirement's associated type, say) has no `{` before `;` or a new line's keyword.
+                // A declaration without a body (a protocol requirement's associated type, say) has no `{` before `;` or
+                // a new line's keyword.
                 if tokens[cursor].matches(";") || tokens[cursor].matches("}") { break }
                 cursor += 1
             }
             guard cursor < tokens.count, tokens[cursor].matches("{") else { continue }
             let close = matchingClose(from: cursor)
             let (attributes, modifiers) = prefix(before: index)
-            found.append(TypeDeclaration(
-                name: name, kind: kind, conformances: conformances, attributes: attributes, modifiers: modifiers,
-                file: path, line: token.line, column: token.column, body: (cursor + 1)..<close))
+            found.append(
+                TypeDeclaration(
+                    name: name, kind: kind, conformances: conformances, attributes: attributes, modifiers: modifiers,
+                    file: path, line: token.line, column: token.column, body: (cursor + 1)..<close))
         }
         return found
     }

@@ -24,7 +24,10 @@ public struct AuditFinding: Sendable, Hashable, Codable {
     /// The document type the finding belongs to, if any.
     public let typeName: String?
 
-    public init(rule: String, severity: Severity, file: String, line: Int, column: Int, message: String, suggestion: String, typeName: String?) {
+    public init(
+        rule: String, severity: Severity, file: String, line: Int, column: Int, message: String, suggestion: String,
+        typeName: String?
+    ) {
         self.rule = rule
         self.severity = severity
         self.file = file

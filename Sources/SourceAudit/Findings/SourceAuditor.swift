@@ -30,7 +30,8 @@ public struct SourceAuditor: Sendable {
     static let legacyProtocols: Set<String> = ["FileDocument", "ReferenceFileDocument"]
     static let newProtocols: Set<String> = ["ReadableDocument", "WritableDocument", "Document"]
     static let serializationNames: Set<String> = [
-        "JSONEncoder", "PropertyListEncoder", "NSKeyedArchiver", "JSONSerialization", "PropertyListSerialization", "FileWrapper",
+        "JSONEncoder", "PropertyListEncoder", "NSKeyedArchiver", "JSONSerialization", "PropertyListSerialization",
+        "FileWrapper",
     ]
 
     public init() {}
@@ -40,13 +41,18 @@ public struct SourceAuditor: Sendable {
         let declarations = files.indices.flatMap { fileIndex in
             files[fileIndex].typeDeclarations().map { (file: fileIndex, declaration: $0) }
         }
-        let registersUndo = files.contains { file in file.tokens.contains { $0.kind == .identifier && $0.text == "registerUndo" } }
+        let registersUndo = files.contains { file in
+            file.tokens.contains { $0.kind == .identifier && $0.text == "registerUndo" }
+        }
         let legacyGroups = files.flatMap(legacyDocumentGroupCalls)
         var otherFindings = legacyGroups + files.flatMap(typeIdentifierFindings)
 
         // Every name a declaration or extension adopts a document protocol under, in first-seen order.
         var names: [String] = []
-        for entry in declarations where entry.declaration.conformances.contains(where: { Self.legacyProtocols.contains($0) || Self.newProtocols.contains($0) }) {
+        for entry in declarations
+        where entry.declaration.conformances.contains(where: {
+            Self.legacyProtocols.contains($0) || Self.newProtocols.contains($0)
+        }) {
             if !names.contains(entry.declaration.name) { names.append(entry.declaration.name) }
         }
         var types: [AuditedType] = []
@@ -54,8 +60,10 @@ public struct SourceAuditor: Sendable {
             let parts = declarations.filter { $0.declaration.name == name }
             // A protocol that refines the document protocols is not a document.
             if parts.contains(where: { $0.declaration.kind == .protocol }) { continue }
-            types.append(auditType(named: name, parts: parts, files: files, allDeclarations: declarations,
-                                   registersUndo: registersUndo, hasLegacyGroups: !legacyGroups.isEmpty))
+            types.append(
+                auditType(
+                    named: name, parts: parts, files: files, allDeclarations: declarations,
+                    registersUndo: registersUndo, hasLegacyGroups: !legacyGroups.isEmpty))
         }
         types.sort { ($0.file, $0.line) < ($1.file, $1.line) }
         otherFindings.sort { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
@@ -74,16 +82,25 @@ public struct SourceAuditor: Sendable {
         let attributes = parts.flatMap(\.declaration.attributes)
         let protocols = conformances.filter { Self.legacyProtocols.contains($0) || Self.newProtocols.contains($0) }
         let isNew = protocols.contains { Self.newProtocols.contains($0) }
-        let model: AuditedType.Model = isNew ? .document : protocols.contains("FileDocument") ? .legacyValue : .legacyReference
+        let model: AuditedType.Model =
+            isNew ? .document : protocols.contains("FileDocument") ? .legacyValue : .legacyReference
         let isObservable = attributes.contains("@Observable")
         let isClass = declaration.kind == .class
         let isFinal = declaration.modifiers.contains("final")
         var findings: [AuditFinding] = []
-        func finding(_ rule: String, _ severity: AuditFinding.Severity, file: String, line: Int, column: Int, _ message: String, fix: String) {
-            findings.append(AuditFinding(rule: rule, severity: severity, file: file, line: line, column: column, message: message, suggestion: fix, typeName: name))
+        func finding(
+            _ rule: String, _ severity: AuditFinding.Severity, file: String, line: Int, column: Int, _ message: String,
+            fix: String
+        ) {
+            findings.append(
+                AuditFinding(
+                    rule: rule, severity: severity, file: file, line: line, column: column, message: message,
+                    suggestion: fix, typeName: name))
         }
         func atDeclaration(_ rule: String, _ severity: AuditFinding.Severity, _ message: String, fix: String) {
-            finding(rule, severity, file: declaration.file, line: declaration.line, column: declaration.column, message, fix: fix)
+            finding(
+                rule, severity, file: declaration.file, line: declaration.line, column: declaration.column, message,
+                fix: fix)
         }
 
         var members: [(file: SourceFile, function: FunctionDeclaration)] = []
@@ -100,47 +117,70 @@ public struct SourceAuditor: Sendable {
 
         switch model {
         case .legacyValue:
-            atDeclaration("legacy-value-document", .note, "\(name) is a FileDocument (a value type); the value-type migration checklist applies",
-                          fix: "make it an @Observable final class adopting Document, on a shared codec")
+            atDeclaration(
+                "legacy-value-document", .note,
+                "\(name) is a FileDocument (a value type); the value-type migration checklist applies",
+                fix: "make it an @Observable final class adopting Document, on a shared codec")
         case .legacyReference:
-            atDeclaration("legacy-reference-document", .note, "\(name) is a ReferenceFileDocument; the reference-type migration checklist applies",
-                          fix: "replace ObservableObject and @Published with @Observable and adopt Document, with separate reader and writer snapshot types")
+            atDeclaration(
+                "legacy-reference-document", .note,
+                "\(name) is a ReferenceFileDocument; the reference-type migration checklist applies",
+                fix:
+                    "replace ObservableObject and @Published with @Observable and adopt Document, with separate "
+                    + "reader and writer snapshot types"
+            )
         case .document:
             if !isClass {
-                atDeclaration("document-must-be-class", .error, "\(name) is a \(declaration.kind.rawValue), but the document protocols require a class",
-                              fix: "declare it as an @Observable final class")
+                atDeclaration(
+                    "document-must-be-class", .error,
+                    "\(name) is a \(declaration.kind.rawValue), but the document protocols require a class",
+                    fix: "declare it as an @Observable final class")
             } else {
                 if !isFinal {
-                    atDeclaration("document-not-final", .warning, "\(name) adopts the document protocols but is not final", fix: "declare it final class")
+                    atDeclaration(
+                        "document-not-final", .warning, "\(name) adopts the document protocols but is not final",
+                        fix: "declare it final class")
                 }
                 if !isObservable {
-                    atDeclaration("document-not-observable", .warning, "\(name) adopts the document protocols but is not @Observable, so views do not see its changes",
-                                  fix: "add @Observable")
+                    atDeclaration(
+                        "document-not-observable", .warning,
+                        "\(name) adopts the document protocols but is not @Observable, so views do not see its changes",
+                        fix: "add @Observable")
                 }
             }
             if !registersUndo {
-                atDeclaration("undo-never-registered", .warning, "no code in these sources calls registerUndo, so autosave will never run for \(name)",
-                              fix: "register an undo action for every change to the document")
+                atDeclaration(
+                    "undo-never-registered", .warning,
+                    "no code in these sources calls registerUndo, so autosave will never run for \(name)",
+                    fix: "register an undo action for every change to the document")
             }
         }
         if isObservable && conformances.contains("ObservableObject") {
-            atDeclaration("observable-object-on-observable", .error, "\(name) is @Observable and also conforms to ObservableObject",
-                          fix: "remove the ObservableObject conformance")
+            atDeclaration(
+                "observable-object-on-observable", .error,
+                "\(name) is @Observable and also conforms to ObservableObject",
+                fix: "remove the ObservableObject conformance")
         }
         if isObservable || isNew {
             for property in published {
-                finding("published-on-observable", .error, file: property.file.path, line: property.line, column: property.column,
-                        "@Published var \(property.name) in \(name), which \(isObservable ? "is @Observable" : "adopts the document protocols")",
-                        fix: "remove @Published: @Observable tracks stored properties by itself")
+                finding(
+                    "published-on-observable", .error, file: property.file.path, line: property.line,
+                    column: property.column,
+                    "@Published var \(property.name) in \(name), which "
+                        + "\(isObservable ? "is @Observable" : "adopts the document protocols")",
+                    fix: "remove @Published: @Observable tracks stored properties by itself")
             }
         }
 
         // Serialization in snapshot(contentType:).
         for (file, function) in members where function.signature == "snapshot(contentType:)" {
             if let token = firstSerialization(in: file, range: function.body) {
-                finding("serialization-in-snapshot", model == .document ? .error : .warning, file: file.path, line: token.line, column: token.column,
-                        "snapshot(contentType:) of \(name) serializes (\(token.text)); it runs on the main actor and must only copy state",
-                        fix: "return a Sendable copy of the state, and encode it in the writer")
+                finding(
+                    "serialization-in-snapshot", model == .document ? .error : .warning, file: file.path,
+                    line: token.line, column: token.column,
+                    "snapshot(contentType:) of \(name) serializes (\(token.text)); it runs on the main actor and "
+                        + "must only copy state",
+                    fix: "return a Sendable copy of the state, and encode it in the writer")
             }
         }
 
@@ -150,22 +190,30 @@ public struct SourceAuditor: Sendable {
                 || (model != .document && $0.function.signature == "init(configuration:)")
         }
         let readerTypeNames = readerAndWriterTypeNames(members: members.map(\.function), aliases: aliases)
-        for entry in allDeclarations where readerTypeNames.readers.contains(entry.declaration.name) || entry.declaration.conformances.contains("DocumentReader") {
+        for entry in allDeclarations
+        where readerTypeNames.readers.contains(entry.declaration.name)
+            || entry.declaration.conformances.contains("DocumentReader")
+        {
             let file = files[entry.file]
-            readingBodies += file.members(of: entry.declaration).functions.filter { $0.signature == "read(from:progress:)" }.map { (file, $0) }
+            readingBodies += file.members(of: entry.declaration).functions.filter {
+                $0.signature == "read(from:progress:)"
+            }.map { (file, $0) }
         }
         for (file, function) in readingBodies {
             for token in emptyFallbacks(in: file, range: function.body) {
-                finding("empty-fallback-on-read", .error, file: file.path, line: token.line, column: token.column,
-                        "\(function.signature) of \(name) turns a read failure into an empty value; the next autosave would overwrite the user's file",
-                        fix: "throw the error instead, so the document does not open")
+                finding(
+                    "empty-fallback-on-read", .error, file: file.path, line: token.line, column: token.column,
+                    "\(function.signature) of \(name) turns a read failure into an empty value; the next autosave "
+                        + "would overwrite the user's file",
+                    fix: "throw the error instead, so the document does not open")
             }
         }
 
         // Private snapshot, reader and writer types.
         let partFiles = Set(parts.map(\.file))
         // Only the document's own files: a private type of the same name elsewhere is another type.
-        for entry in allDeclarations where entry.declaration.isPrivate && entry.declaration.kind != .extension && partFiles.contains(entry.file) {
+        for entry in allDeclarations
+        where entry.declaration.isPrivate && entry.declaration.kind != .extension && partFiles.contains(entry.file) {
             let typeName = entry.declaration.name
             let conformsAsReader = entry.declaration.conformances.contains("DocumentReader")
             let conformsAsWriter = entry.declaration.conformances.contains("DocumentWriter")
@@ -180,9 +228,12 @@ public struct SourceAuditor: Sendable {
                 continue
             }
             let access = entry.declaration.modifiers.first { $0 == "private" || $0 == "fileprivate" } ?? "private"
-            finding("private-document-type", .error, file: entry.declaration.file, line: entry.declaration.line, column: entry.declaration.column,
-                    "the \(role) type \(typeName) of \(name) is \(access), but it appears in the document protocols' requirements",
-                    fix: "make it internal (drop \(access))")
+            finding(
+                "private-document-type", .error, file: entry.declaration.file, line: entry.declaration.line,
+                column: entry.declaration.column,
+                "the \(role) type \(typeName) of \(name) is \(access), but it appears in the document protocols' "
+                    + "requirements",
+                fix: "make it internal (drop \(access))")
         }
 
         let serializes = findings.contains { $0.rule == "serialization-in-snapshot" }
@@ -193,31 +244,54 @@ public struct SourceAuditor: Sendable {
         case .legacyValue:
             checklist = [
                 .init(step: "the struct becomes an @Observable final class", done: false),
-                .init(step: "init(configuration:) becomes reader(configuration:) and apply(snapshot:previous:)", done: false),
-                .init(step: "fileWrapper(configuration:) becomes snapshot(contentType:) and writer(configuration:)", done: false),
+                .init(
+                    step: "init(configuration:) becomes reader(configuration:) and apply(snapshot:previous:)",
+                    done: false),
+                .init(
+                    step: "fileWrapper(configuration:) becomes snapshot(contentType:) and writer(configuration:)",
+                    done: false),
                 .init(step: "every change registers undo, or autosave never runs", done: registersUndo),
-                .init(step: "DocumentGroup(newDocument:editor:) becomes DocumentGroup(editor:makeDocument:)", done: !hasLegacyGroups),
+                .init(
+                    step: "DocumentGroup(newDocument:editor:) becomes DocumentGroup(editor:makeDocument:)",
+                    done: !hasLegacyGroups),
             ]
         case .legacyReference:
             checklist = [
                 .init(step: "ObservableObject and @Published become @Observable", done: false),
-                .init(step: "init(configuration:) becomes reader(configuration:) and apply(snapshot:previous:)", done: false),
-                .init(step: "the one Snapshot type splits into reader and writer snapshot types, written by writer(configuration:)", done: false),
+                .init(
+                    step: "init(configuration:) becomes reader(configuration:) and apply(snapshot:previous:)",
+                    done: false),
+                .init(
+                    step:
+                        "the one Snapshot type splits into reader and writer snapshot types, written by "
+                        + "writer(configuration:)",
+                    done: false),
                 .init(step: "every change registers undo, or autosave never runs", done: registersUndo),
-                .init(step: "DocumentGroup(newDocument:editor:) becomes DocumentGroup(editor:makeDocument:)", done: !hasLegacyGroups),
+                .init(
+                    step: "DocumentGroup(newDocument:editor:) becomes DocumentGroup(editor:makeDocument:)",
+                    done: !hasLegacyGroups),
             ]
         case .document:
             var items: [AuditedType.ChecklistItem] = [
                 .init(step: "a final class", done: isClass && isFinal),
-                .init(step: "@Observable, without ObservableObject or @Published", done: isObservable && !conformances.contains("ObservableObject") && published.isEmpty),
+                .init(
+                    step: "@Observable, without ObservableObject or @Published",
+                    done: isObservable && !conformances.contains("ObservableObject") && published.isEmpty),
             ]
             if protocols.contains("Document") || protocols.contains("ReadableDocument") {
-                items.append(.init(step: "reads with reader(configuration:) and apply(snapshot:previous:)", done: has("reader(configuration:)") && has("apply(snapshot:previous:)")))
+                items.append(
+                    .init(
+                        step: "reads with reader(configuration:) and apply(snapshot:previous:)",
+                        done: has("reader(configuration:)") && has("apply(snapshot:previous:)")))
                 items.append(.init(step: "a read failure is an error, never an empty document", done: !fallsBack))
             }
             if protocols.contains("Document") || protocols.contains("WritableDocument") {
-                items.append(.init(step: "writes with snapshot(contentType:) and writer(configuration:)", done: has("snapshot(contentType:)") && has("writer(configuration:)")))
-                items.append(.init(step: "snapshot(contentType:) only copies state; the writer serializes", done: !serializes))
+                items.append(
+                    .init(
+                        step: "writes with snapshot(contentType:) and writer(configuration:)",
+                        done: has("snapshot(contentType:)") && has("writer(configuration:)")))
+                items.append(
+                    .init(step: "snapshot(contentType:) only copies state; the writer serializes", done: !serializes))
             }
             items.append(.init(step: "snapshot, reader and writer types are not private", done: !privateTypes))
             items.append(.init(step: "every change registers undo, or autosave never runs", done: registersUndo))
@@ -232,7 +306,8 @@ public struct SourceAuditor: Sendable {
 
     // MARK: Patterns
 
-    /// The first token in `range` that serializes: an encoder or archiver, `FileWrapper`, `Data(`, `.encode(`, `.write(`.
+    /// The first token in `range` that serializes: an encoder or archiver, `FileWrapper`, `Data(`, `.encode(`,
+    /// `.write(`.
     func firstSerialization(in file: SourceFile, range: Range<Int>) -> SwiftToken? {
         let tokens = file.tokens
         for index in range {
@@ -241,7 +316,11 @@ public struct SourceAuditor: Sendable {
             if Self.serializationNames.contains(token.text) { return token }
             let followedByCall = index + 1 < tokens.count && tokens[index + 1].matches("(")
             if token.text == "Data" && followedByCall { return token }
-            if ["encode", "write", "archivedData"].contains(token.text) && index > 0 && tokens[index - 1].matches(".") && followedByCall { return token }
+            if ["encode", "write", "archivedData"].contains(token.text) && index > 0 && tokens[index - 1].matches(".")
+                && followedByCall
+            {
+                return token
+            }
         }
         return nil
     }
@@ -253,16 +332,22 @@ public struct SourceAuditor: Sendable {
         var index = range.lowerBound
         while index < range.upperBound {
             let token = tokens[index]
-            if token.kind == .operator && token.text == "??" && isEmptyValue(in: file, at: index + 1, limit: range.upperBound) {
+            if token.kind == .operator && token.text == "??"
+                && isEmptyValue(in: file, at: index + 1, limit: range.upperBound)
+            {
                 found.append(token)
             }
             // `catch { … return "" }` and `guard … else { return Data() }`.
-            if (token.matches("catch") || token.matches("else")) {
+            if token.matches("catch") || token.matches("else") {
                 var open = index + 1
-                while open < range.upperBound, !tokens[open].matches("{"), tokens[open].kind == .identifier || tokens[open].matches(".") || tokens[open].matches("let") || tokens[open].matches("as") { open += 1 }
+                while open < range.upperBound, !tokens[open].matches("{"),
+                    tokens[open].kind == .identifier || tokens[open].matches(".") || tokens[open].matches("let")
+                        || tokens[open].matches("as")
+                { open += 1 }
                 if open < range.upperBound, tokens[open].matches("{") {
                     let close = file.matchingClose(from: open)
-                    for position in open..<min(close, range.upperBound) where tokens[position].matches("return") && isEmptyValue(in: file, at: position + 1, limit: close) {
+                    for position in open..<min(close, range.upperBound)
+                    where tokens[position].matches("return") && isEmptyValue(in: file, at: position + 1, limit: close) {
                         found.append(tokens[position])
                     }
                 }
@@ -288,16 +373,23 @@ public struct SourceAuditor: Sendable {
             let close = file.matchingClose(from: index)
             return close + 2 < limit && tokens[close + 1].matches("(") && tokens[close + 2].matches(")")
         }
-        if token.matches("."), index + 3 < limit, tokens[index + 1].matches("init"), tokens[index + 2].matches("("), tokens[index + 3].matches(")") { return true }
+        if token.matches("."), index + 3 < limit, tokens[index + 1].matches("init"), tokens[index + 2].matches("("),
+            tokens[index + 3].matches(")")
+        {
+            return true
+        }
         if token.kind == .identifier, let first = token.text.unicodeScalars.first, first.properties.isUppercase,
-           index + 2 < limit, tokens[index + 1].matches("("), tokens[index + 2].matches(")") {
+            index + 2 < limit, tokens[index + 1].matches("("), tokens[index + 2].matches(")")
+        {
             return true
         }
         return false
     }
 
     /// The names of the reader, writer and snapshot types a document's requirements use.
-    func readerAndWriterTypeNames(members: [FunctionDeclaration], aliases: [String: String]) -> (readers: Set<String>, writers: Set<String>, snapshots: Set<String>) {
+    func readerAndWriterTypeNames(
+        members: [FunctionDeclaration], aliases: [String: String]
+    ) -> (readers: Set<String>, writers: Set<String>, snapshots: Set<String>) {
         var readers = Set<String>()
         var writers = Set<String>()
         var snapshots = Set<String>()
@@ -335,11 +427,18 @@ public struct SourceAuditor: Sendable {
         let tokens = file.tokens
         var findings: [AuditFinding] = []
         for index in tokens.indices where tokens[index].matches("DocumentGroup") {
-            guard index + 3 < tokens.count, tokens[index + 1].matches("("), tokens[index + 2].matches("newDocument"), tokens[index + 3].matches(":") else { continue }
-            findings.append(AuditFinding(
-                rule: "legacy-document-group", severity: .warning, file: file.path, line: tokens[index].line, column: tokens[index].column,
-                message: "DocumentGroup(newDocument:editor:) is the legacy initializer for FileDocument and ReferenceFileDocument",
-                suggestion: "use DocumentGroup(editor:makeDocument:) with a document that adopts Document", typeName: nil))
+            guard index + 3 < tokens.count, tokens[index + 1].matches("("), tokens[index + 2].matches("newDocument"),
+                tokens[index + 3].matches(":")
+            else { continue }
+            findings.append(
+                AuditFinding(
+                    rule: "legacy-document-group", severity: .warning, file: file.path, line: tokens[index].line,
+                    column: tokens[index].column,
+                    message:
+                        "DocumentGroup(newDocument:editor:) is the legacy initializer for FileDocument and "
+                        + "ReferenceFileDocument",
+                    suggestion: "use DocumentGroup(editor:makeDocument:) with a document that adopts Document",
+                    typeName: nil))
         }
         return findings
     }
@@ -349,24 +448,40 @@ public struct SourceAuditor: Sendable {
         let tokens = file.tokens
         var findings: [AuditFinding] = []
         for index in tokens.indices where tokens[index].matches("exportedAs") || tokens[index].matches("importedAs") {
-            guard index >= 2, tokens[index - 1].matches("("), index + 2 < tokens.count, tokens[index + 1].matches(":") else { continue }
+            guard index >= 2, tokens[index - 1].matches("("), index + 2 < tokens.count, tokens[index + 1].matches(":")
+            else { continue }
             let literal = tokens[index + 2]
-            if tokens[index].text == "exportedAs", literal.kind == .string, literal.text.unicodeScalars.contains(where: { $0.properties.isUppercase }) {
-                findings.append(AuditFinding(
-                    rule: "uppercase-type-identifier", severity: .error, file: file.path, line: literal.line, column: literal.column,
-                    message: "the exported type identifier \(literal.text) has uppercase letters; type identifiers are lowercase reverse-DNS",
-                    suggestion: "use \(literal.text.lowercased()) here and in the Info.plist", typeName: nil))
+            if tokens[index].text == "exportedAs", literal.kind == .string,
+                literal.text.unicodeScalars.contains(where: { $0.properties.isUppercase })
+            {
+                findings.append(
+                    AuditFinding(
+                        rule: "uppercase-type-identifier", severity: .error, file: file.path, line: literal.line,
+                        column: literal.column,
+                        message:
+                            "the exported type identifier \(literal.text) has uppercase letters; type identifiers "
+                            + "are lowercase reverse-DNS",
+                        suggestion: "use \(literal.text.lowercased()) here and in the Info.plist", typeName: nil))
             }
             if tokens[index].text == "importedAs" {
                 // Walk back over the statement to its start: `static let name = UTType(importedAs:`.
                 var cursor = index - 2
-                while cursor > 0, !tokens[cursor].matches("let"), !tokens[cursor].matches("var"), !tokens[cursor].matches("{"), !tokens[cursor].matches("}") { cursor -= 1 }
+                while cursor > 0, !tokens[cursor].matches("let"), !tokens[cursor].matches("var"),
+                    !tokens[cursor].matches("{"), !tokens[cursor].matches("}")
+                { cursor -= 1 }
                 if cursor > 0, tokens[cursor].matches("let"), tokens[cursor - 1].matches("static") {
                     let name = cursor + 1 < tokens.count ? tokens[cursor + 1].text : "?"
-                    findings.append(AuditFinding(
-                        rule: "imported-type-static-let", severity: .warning, file: file.path, line: tokens[cursor - 1].line, column: tokens[cursor - 1].column,
-                        message: "the imported type \(name) is stored in a static let, so it keeps a stale declaration when the owning app is installed",
-                        suggestion: "declare it as a computed static var: static var \(name): UTType { UTType(importedAs: …) }", typeName: nil))
+                    findings.append(
+                        AuditFinding(
+                            rule: "imported-type-static-let", severity: .warning, file: file.path,
+                            line: tokens[cursor - 1].line, column: tokens[cursor - 1].column,
+                            message:
+                                "the imported type \(name) is stored in a static let, so it keeps a stale "
+                                + "declaration when the owning app is installed",
+                            suggestion:
+                                "declare it as a computed static var: static var \(name): UTType { "
+                                + "UTType(importedAs: …) }",
+                            typeName: nil))
                 }
             }
         }

@@ -2,11 +2,15 @@ import DocumentPlatform
 import Foundation
 
 extension AuditReport {
-    /// The report for a reader: each document type with its checklist and findings, then the other findings, then totals.
+    /// The report for a reader: each document type with its checklist and findings, then the other findings, then
+    /// totals.
     public func text() -> String {
         var lines: [String] = []
         for type in types {
-            lines.append("\(type.name) (\(type.kind), \(type.protocols.joined(separator: ", "))) — \(type.file):\(type.line):\(type.column)")
+            lines.append(
+                "\(type.name) (\(type.kind), \(type.protocols.joined(separator: ", "))) — "
+                    + "\(type.file):\(type.line):\(type.column)"
+            )
             let heading: String
             switch type.model {
             case .legacyValue: heading = "migration from FileDocument (a value type):"
@@ -39,7 +43,9 @@ extension AuditReport {
         }
         let typeNoun = types.count == 1 ? "document type" : "document types"
         let fileNoun = fileCount == 1 ? "file" : "files"
-        return "\(types.count) \(typeNoun) in \(fileCount) \(fileNoun): \(count(.error, "error")), \(count(.warning, "warning")), \(count(.note, "note"))"
+        return
+            "\(types.count) \(typeNoun) in \(fileCount) \(fileNoun): \(count(.error, "error")), "
+            + "\(count(.warning, "warning")), \(count(.note, "note"))"
     }
 
     /// The report as JSON (schema `docmigrate.audit`, version 1), keys sorted, pretty-printed.

@@ -83,8 +83,10 @@ public struct SwiftTokenizer: Sendable {
                 skipString(hashes: 0)
                 return token(.string)
             }
-            if scalar == "/" && Self.regexMayStart(after: previous) && peek(1).map({ !$0.properties.isWhitespace }) ?? false
-                && looksLikeBareRegex() {
+            if scalar == "/" && Self.regexMayStart(after: previous)
+                && peek(1).map({ !$0.properties.isWhitespace }) ?? false
+                && looksLikeBareRegex()
+            {
                 skipRegex(hashes: 0)
                 return token(.regex)
             }
@@ -106,7 +108,9 @@ public struct SwiftTokenizer: Sendable {
             }
             if scalar.properties.numericType != nil && scalar.isASCII {
                 advance()
-                while let next = peek(), Self.isIdentifierPart(next) || next == "." && (peek(1)?.properties.numericType != nil) { advance() }
+                while let next = peek(),
+                    Self.isIdentifierPart(next) || next == "." && (peek(1)?.properties.numericType != nil)
+                { advance() }
                 return token(.number)
             }
             if scalar == "-" && peek(1) == ">" {
@@ -120,9 +124,13 @@ public struct SwiftTokenizer: Sendable {
             }
             if Self.isOperatorCharacter(scalar) {
                 advance()
-                while let next = peek(), Self.isOperatorCharacter(next), !(next == "/" && (peek(1) == "/" || peek(1) == "*")) { advance() }
+                while let next = peek(), Self.isOperatorCharacter(next),
+                    !(next == "/" && (peek(1) == "/" || peek(1) == "*"))
+                { advance() }
                 let text = token(.operator)
-                if [".", "?", "!", "="].contains(text.text) { return SwiftToken(kind: .punctuation, text: text.text, line: text.line, column: text.column) }
+                if [".", "?", "!", "="].contains(text.text) {
+                    return SwiftToken(kind: .punctuation, text: text.text, line: text.line, column: text.column)
+                }
                 return text
             }
             advance()
@@ -165,7 +173,9 @@ public struct SwiftTokenizer: Sendable {
                     }
                     continue
                 }
-                if scalar == "\"" && (0..<quoteCount).allSatisfy({ peek($0) == "\"" }) && hasHashes(hashes, at: quoteCount) {
+                if scalar == "\"" && (0..<quoteCount).allSatisfy({ peek($0) == "\"" })
+                    && hasHashes(hashes, at: quoteCount)
+                {
                     for _ in 0..<(quoteCount + hashes) { advance() }
                     return
                 }
@@ -236,7 +246,10 @@ public struct SwiftTokenizer: Sendable {
             guard let previous else { return true }
             switch previous.kind {
             case .identifier:
-                return ["return", "case", "in", "where", "try", "await", "throw", "if", "guard", "while", "else", "is", "as"].contains(previous.text)
+                return [
+                    "return", "case", "in", "where", "try", "await", "throw", "if", "guard", "while", "else", "is",
+                    "as",
+                ].contains(previous.text)
             case .number, .string, .regex:
                 return false
             case .punctuation:
@@ -251,7 +264,8 @@ public struct SwiftTokenizer: Sendable {
         }
 
         static func isIdentifierPart(_ scalar: Unicode.Scalar) -> Bool {
-            isIdentifierStart(scalar) || scalar.properties.numericType != nil || (!scalar.isASCII && scalar.properties.isXIDContinue)
+            isIdentifierStart(scalar) || scalar.properties.numericType != nil
+                || (!scalar.isASCII && scalar.properties.isXIDContinue)
         }
 
         static func isOperatorCharacter(_ scalar: Unicode.Scalar) -> Bool {

@@ -11,12 +11,18 @@ package enum AtomicSwap {
     /// moved in, a window in which the destination is briefly missing (the old item is then kept in
     /// the `.docmigrate-save-*` folder beside it until the swap completes).
     package static func moveIntoPlace(
-        _ name: String, from temporary: FileDescriptor, to parent: FileDescriptor, newIsDirectory: Bool, canExchange: Bool = true
+        _ name: String, from temporary: FileDescriptor, to parent: FileDescriptor, newIsDirectory: Bool,
+        canExchange: Bool = true
     ) throws {
-        let unsupported: Set<Int32> = [SystemErrorText.notSupported, SystemErrorText.invalidArgument, SystemErrorText.operationNotSupported]
+        let unsupported: Set<Int32> = [
+            SystemErrorText.notSupported, SystemErrorText.invalidArgument, SystemErrorText.operationNotSupported,
+        ]
         if let existing = try parent.status(ofEntry: name) {
             do {
-                guard canExchange else { throw FileSystemError(operation: "renameat2", path: parent.path, errorNumber: SystemErrorText.notSupported) }
+                guard canExchange else {
+                    throw FileSystemError(
+                        operation: "renameat2", path: parent.path, errorNumber: SystemErrorText.notSupported)
+                }
                 try temporary.exchange(name, with: name, in: parent)
                 try? temporary.removeTree(named: name)
                 return
@@ -40,7 +46,8 @@ package enum AtomicSwap {
                 try temporary.renameWithoutReplacing(name, to: name, in: parent)
             } catch let failure as FileSystemError where failure.errorNumber == SystemErrorText.exists {
                 // Something appeared at the destination meanwhile: replace it as above.
-                try moveIntoPlace(name, from: temporary, to: parent, newIsDirectory: newIsDirectory, canExchange: canExchange)
+                try moveIntoPlace(
+                    name, from: temporary, to: parent, newIsDirectory: newIsDirectory, canExchange: canExchange)
             } catch let failure as FileSystemError where unsupported.contains(failure.errorNumber) {
                 try temporary.rename(name, to: name, in: parent)
             }

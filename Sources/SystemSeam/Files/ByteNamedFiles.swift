@@ -46,7 +46,9 @@ package enum ByteNamedFiles {
     /// The whole contents of the regular file at `path` and its status when opened.
     ///
     /// A symbolic link, a FIFO or a device is refused (`EINVAL`), a folder with `EISDIR`.
-    package static func contents(_ path: [UInt8], followingLinks: Bool = false) throws -> (data: Data, status: FileStatus) {
+    package static func contents(
+        _ path: [UInt8], followingLinks: Bool = false
+    ) throws -> (data: Data, status: FileStatus) {
         let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
         let descriptor = retryingInterrupts { open(cString(path), flags) }
         guard descriptor >= 0 else { throw failure("open", path) }
@@ -94,19 +96,23 @@ package enum ByteNamedFiles {
     package static func makeFolders(_ path: [UInt8], permissions: UInt16 = 0o755) throws {
         // Most calls make one new folder in one that exists (a job's output tree): one call then, rather
         // than a look at the path and at its parent first. Anything else takes the checks below, which
-        // decide and name what went wrong as before.
+        // decide and name what went wrong.
         if mkdir(cString(path), mode_t(permissions)) == 0 { return }
         if let existing = try statusFollowingLinks(path) {
             guard existing.kind == .directory else { throw failure("mkdir", path, ENOTDIR) }
             return
         }
-        if let slash = path.lastIndex(of: 0x2F), slash > 0 { try makeFolders(Array(path[..<slash]), permissions: permissions) }
+        if let slash = path.lastIndex(of: 0x2F), slash > 0 {
+            try makeFolders(Array(path[..<slash]), permissions: permissions)
+        }
         guard mkdir(cString(path), mode_t(permissions)) == 0 || errno == EEXIST else { throw failure("mkdir", path) }
     }
 
     /// Creates a new regular file at `path` holding `data`; fails with `EEXIST` if anything is there.
     package static func createFile(_ path: [UInt8], contents data: Data, permissions: UInt16 = 0o600) throws {
-        let descriptor = retryingInterrupts { open(cString(path), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(permissions)) }
+        let descriptor = retryingInterrupts {
+            open(cString(path), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(permissions))
+        }
         guard descriptor >= 0 else { throw failure("create", path) }
         defer { close(descriptor) }
         try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
@@ -139,12 +145,15 @@ package enum ByteNamedFiles {
         }
         if docmigrate_rename_noreplace(AT_FDCWD, cString(source), AT_FDCWD, cString(destination)) == 0 { return }
         let error = errno
-        guard error == ENOSYS || error == EINVAL else { throw failure("renameat2(RENAME_NOREPLACE)", destination, error) }
+        guard error == ENOSYS || error == EINVAL else {
+            throw failure("renameat2(RENAME_NOREPLACE)", destination, error)
+        }
         guard link(cString(source), cString(destination)) == 0 else { throw failure("link", destination) }
         unlink(cString(source))
     }
 
-    /// Swaps the items at two paths atomically (`renameat2(RENAME_EXCHANGE)`); throws `ENOSYS`/`EINVAL` where unsupported.
+    /// Swaps the items at two paths atomically (`renameat2(RENAME_EXCHANGE)`); throws `ENOSYS`/`EINVAL` where
+    /// unsupported.
     package static func exchange(_ first: [UInt8], with second: [UInt8]) throws {
         guard docmigrate_exchange(AT_FDCWD, cString(first), AT_FDCWD, cString(second)) == 0 else {
             throw failure("renameat2(RENAME_EXCHANGE)", second)
@@ -178,10 +187,13 @@ package enum ByteNamedFiles {
             timespec(tv_sec: Int(seconds), tv_nsec: Int(nanoseconds)),
             timespec(tv_sec: Int(seconds), tv_nsec: Int(nanoseconds)),
         ]
-        guard utimensat(AT_FDCWD, cString(path), &times, AT_SYMLINK_NOFOLLOW) == 0 else { throw failure("utimensat", path) }
+        guard utimensat(AT_FDCWD, cString(path), &times, AT_SYMLINK_NOFOLLOW) == 0 else {
+            throw failure("utimensat", path)
+        }
     }
 
-    /// Flushes the file system holding `path` to stable storage: one `syncfs`, or `fsync` of `path` where there is none.
+    /// Flushes the file system holding `path` to stable storage: one `syncfs`, or `fsync` of `path` where there is
+    /// none.
     package static func synchronizeFileSystem(containing path: [UInt8]) throws {
         let descriptor = retryingInterrupts { open(cString(path), O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw failure("open", path) }

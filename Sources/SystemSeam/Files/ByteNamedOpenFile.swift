@@ -50,7 +50,9 @@ package final class ByteNamedOpenFile {
     ///
     /// Refuses what `ByteNamedFiles.contents` refuses, with the same errors: a symbolic link (unless
     /// `followingLinks`), a FIFO or a device (`EINVAL`), a folder (`EISDIR`).
-    package static func openForReading(_ path: [UInt8], followingLinks: Bool = false) throws -> (file: ByteNamedOpenFile, status: FileStatus) {
+    package static func openForReading(
+        _ path: [UInt8], followingLinks: Bool = false
+    ) throws -> (file: ByteNamedOpenFile, status: FileStatus) {
         let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
         let descriptor = retryingInterrupts { open(cString(path), flags) }
         guard descriptor >= 0 else { throw failure("open", path) }
@@ -64,7 +66,9 @@ package final class ByteNamedOpenFile {
 
     /// Creates a new regular file at `path`, open for reading and writing; fails with `EEXIST` if anything is there.
     package static func create(_ path: [UInt8], permissions: UInt16 = 0o600) throws -> ByteNamedOpenFile {
-        let descriptor = retryingInterrupts { open(cString(path), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(permissions)) }
+        let descriptor = retryingInterrupts {
+            open(cString(path), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(permissions))
+        }
         guard descriptor >= 0 else { throw failure("create", path) }
         return ByteNamedOpenFile(raw: descriptor, path: path)
     }
@@ -82,7 +86,9 @@ package final class ByteNamedOpenFile {
         var chunk = [UInt8](repeating: 0, count: chunkSize)
         var offset = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { buffer in pread(raw, buffer.baseAddress, chunkSize, off_t(offset)) }
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                pread(raw, buffer.baseAddress, chunkSize, off_t(offset))
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw failure("read")
@@ -94,7 +100,8 @@ package final class ByteNamedOpenFile {
         return data
     }
 
-    /// The whole contents, read from the start, in one read when the file still ends at `size` (its size when opened, or the bytes written).
+    /// The whole contents, read from the start, in one read when the file still ends at `size` (its size when opened,
+    /// or the bytes written).
     ///
     /// ``contents(expectedSize:)`` reads until a read returns nothing: two reads for a small file.
     /// A read of a regular file returns fewer bytes than asked only at the end of the file, so one
@@ -141,7 +148,8 @@ package final class ByteNamedOpenFile {
         guard fchmod(raw, mode_t(permissions)) == 0 else { throw failure("fchmod") }
     }
 
-    /// Sets the modification time, and the access time to the same value (as `ByteNamedFiles.setModificationTime` does by path).
+    /// Sets the modification time, and the access time to the same value (as `ByteNamedFiles.setModificationTime` does
+    /// by path).
     package func setModificationTime(seconds: Int64, nanoseconds: Int64) throws {
         var times = [
             timespec(tv_sec: Int(seconds), tv_nsec: Int(nanoseconds)),
@@ -152,7 +160,8 @@ package final class ByteNamedOpenFile {
 
     private typealias ListFunction = @convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int
     private typealias GetFunction = @convention(c) (Int32, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, Int) -> Int
-    private typealias SetFunction = @convention(c) (Int32, UnsafePointer<CChar>?, UnsafeRawPointer?, Int, Int32) -> Int32
+    private typealias SetFunction =
+        @convention(c) (Int32, UnsafePointer<CChar>?, UnsafeRawPointer?, Int, Int32) -> Int32
 
     private static func function<Function>(_ name: String, as type: Function.Type) -> Function? {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
@@ -170,7 +179,8 @@ package final class ByteNamedOpenFile {
     package func extendedAttributes() throws -> [(name: String, value: [UInt8])] {
         guard let flistxattr = Self.flistxattr, let fgetxattr = Self.fgetxattr else { return [] }
         return try ExtendedAttributes.readAll(
-            list: { flistxattr(raw, $0, $1) }, get: { fgetxattr(raw, $0, $1, $2) }, failure: { failure("listxattr", $0) })
+            list: { flistxattr(raw, $0, $1) }, get: { fgetxattr(raw, $0, $1, $2) },
+            failure: { failure("listxattr", $0) })
     }
 
     /// Sets one extended attribute; throws `FileSystemError` (e.g. not supported, not permitted).

@@ -38,8 +38,11 @@ package final class ByteNamedStream: Sendable {
         return ByteNamedStream(descriptor: descriptor, path: path)
     }
 
-    /// Opens the regular file at `path` for reading and gives its status; anything else fails as `ByteNamedFiles.contents` fails for it.
-    package static func openRegularFile(_ path: [UInt8], followingLinks: Bool) throws -> (stream: ByteNamedStream, status: FileStatus) {
+    /// Opens the regular file at `path` for reading and gives its status; anything else fails as
+    /// `ByteNamedFiles.contents` fails for it.
+    package static func openRegularFile(
+        _ path: [UInt8], followingLinks: Bool
+    ) throws -> (stream: ByteNamedStream, status: FileStatus) {
         let stream = try openForReading(path, followingLinks: followingLinks)
         let status = try stream.status()
         guard status.kind == .regular else { throw failure("open", path, status.kind == .directory ? EISDIR : EINVAL) }
@@ -47,8 +50,11 @@ package final class ByteNamedStream: Sendable {
     }
 
     /// Opens the regular file `name` of the listed `folder` for reading, by name in the open folder and
-    /// never following a link there; gives its status. Anything else fails as `openRegularFile(_:followingLinks:)` fails for it.
-    package static func openRegularFile(named name: [UInt8], in folder: ListedFolder) throws -> (stream: ByteNamedStream, status: FileStatus) {
+    /// never following a link there; gives its status. Anything else fails as `openRegularFile(_:followingLinks:)`
+    /// fails for it.
+    package static func openRegularFile(
+        named name: [UInt8], in folder: ListedFolder
+    ) throws -> (stream: ByteNamedStream, status: FileStatus) {
         let path = folder.childPath(name)
         var descriptor: Int32
         repeat {
@@ -76,7 +82,9 @@ package final class ByteNamedStream: Sendable {
     /// Tests change a written output through it, as another process would.
     package static func openForUpdating(_ path: [UInt8]) throws -> ByteNamedStream {
         var descriptor: Int32
-        repeat { descriptor = open(cString(path), O_RDWR | O_NOFOLLOW | O_CLOEXEC) } while descriptor == -1 && errno == EINTR
+        repeat {
+            descriptor = open(cString(path), O_RDWR | O_NOFOLLOW | O_CLOEXEC)
+        } while descriptor == -1 && errno == EINTR
         guard descriptor >= 0 else { throw failure("open", path) }
         return ByteNamedStream(descriptor: descriptor, path: path)
     }
@@ -131,7 +139,7 @@ package final class ByteNamedStream: Sendable {
 
     /// Asks the kernel to start writing bytes `offset..<offset + count` to the disk now rather than at the next sync.
     ///
-    /// Only a start (see ``FileWriteback``): the bytes are durable after a sync, as before.
+    /// Only a start (see ``FileWriteback``): the bytes are durable only after a sync.
     package func startWriteback(at offset: Int, count: Int) {
         FileWriteback.start(descriptor: descriptor, offset: offset, count: count)
     }

@@ -4,6 +4,7 @@
 // <sys/xattr.h>, so the three calls are looked up in the C library by name (they exist in every glibc
 // since 2.3 and in musl).
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,8 +13,10 @@ import Glibc
 package enum ExtendedAttributes {
     #if os(Linux)
     private typealias ListFunction = @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int) -> Int
-    private typealias GetFunction = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, Int) -> Int
-    private typealias SetFunction = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeRawPointer?, Int, Int32) -> Int32
+    private typealias GetFunction =
+        @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, Int) -> Int
+    private typealias SetFunction =
+        @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeRawPointer?, Int, Int32) -> Int32
 
     private static func function<Function>(_ name: String, as type: Function.Type) -> Function? {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
@@ -34,7 +37,9 @@ package enum ExtendedAttributes {
         let cPath = path.map { CChar(bitPattern: $0) } + [0]
         return try readAll(
             list: { llistxattr(cPath, $0, $1) }, get: { lgetxattr(cPath, $0, $1, $2) },
-            failure: { FileSystemError(operation: "listxattr", path: String(decoding: path, as: UTF8.self), errorNumber: $0) })
+            failure: {
+                FileSystemError(operation: "listxattr", path: String(decoding: path, as: UTF8.self), errorNumber: $0)
+            })
         #else
         return []
         #endif
@@ -78,12 +83,15 @@ package enum ExtendedAttributes {
     package static func set(_ name: String, value: [UInt8], atPath path: [UInt8]) throws {
         #if os(Linux)
         guard let lsetxattr else {
-            throw FileSystemError(operation: "setxattr", path: String(decoding: path, as: UTF8.self), errorNumber: SystemErrorText.notSupported)
+            throw FileSystemError(
+                operation: "setxattr", path: String(decoding: path, as: UTF8.self),
+                errorNumber: SystemErrorText.notSupported)
         }
         let cPath = path.map { CChar(bitPattern: $0) } + [0]
         let result = value.withUnsafeBytes { buffer in lsetxattr(cPath, name, buffer.baseAddress, buffer.count, 0) }
         guard result == 0 else {
-            throw FileSystemError(operation: "setxattr", path: String(decoding: path, as: UTF8.self), errorNumber: errno)
+            throw FileSystemError(
+                operation: "setxattr", path: String(decoding: path, as: UTF8.self), errorNumber: errno)
         }
         #endif
     }

@@ -229,7 +229,8 @@ package final class FileDescriptor {
         // staging chunk (1 MiB memset for every file, however small) and a copy of every chunk
         // into the result were a tenth of `verify`'s time. One byte beyond the expected size lets
         // the read that meets the end of the file return 0 without growing the buffer.
-        var capacity = expected > 0 ? Int(clamping: expected).addingReportingOverflow(1).partialValue : Self.initialCapacity
+        var capacity =
+            expected > 0 ? Int(clamping: expected).addingReportingOverflow(1).partialValue : Self.initialCapacity
         if capacity <= 0 { capacity = Self.initialCapacity }
         guard var buffer = malloc(capacity) else { throw Self.failure("read", path, ENOMEM) }
         var count = 0
@@ -237,7 +238,9 @@ package final class FileDescriptor {
             while true {
                 if count == capacity {
                     let (doubled, overflow) = capacity.multipliedReportingOverflow(by: 2)
-                    guard !overflow, let grown = realloc(buffer, doubled) else { throw Self.failure("read", path, ENOMEM) }
+                    guard !overflow, let grown = realloc(buffer, doubled) else {
+                        throw Self.failure("read", path, ENOMEM)
+                    }
                     buffer = grown
                     capacity = doubled
                 }
@@ -324,7 +327,10 @@ package final class FileDescriptor {
         guard interval.isFinite, abs(interval) < 1e15 else { throw Self.failure("futimens", path, EINVAL) }
         var seconds = interval.rounded(.down)
         var nanoseconds = ((interval - seconds) * 1e9).rounded()
-        if nanoseconds >= 1e9 { seconds += 1; nanoseconds -= 1e9 }
+        if nanoseconds >= 1e9 {
+            seconds += 1
+            nanoseconds -= 1e9
+        }
         var times = [
             timespec(tv_sec: 0, tv_nsec: docmigrate_utime_omit()),
             timespec(tv_sec: Int(seconds), tv_nsec: Int(nanoseconds)),

@@ -20,7 +20,8 @@ package final class ByteNamedFolder {
 
     private func failure(_ operation: String, _ name: [UInt8], _ errorNumber: Int32 = errno) -> FileSystemError {
         let full = path.isEmpty ? name : (path.last == 0x2F ? path + name : path + [0x2F] + name)
-        return FileSystemError(operation: operation, path: String(decoding: full, as: UTF8.self), errorNumber: errorNumber)
+        return FileSystemError(
+            operation: operation, path: String(decoding: full, as: UTF8.self), errorNumber: errorNumber)
     }
 
     /// Opens the folder at `path` (following links to it, as a path given by the user is followed).

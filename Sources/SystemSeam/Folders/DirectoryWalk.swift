@@ -6,6 +6,7 @@
 // and entries whose kind the file system leaves unknown, and never follows a symbolic link.
 // On Apple systems it keeps a portable FileManager implementation with the same results.
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -106,7 +107,8 @@ extension DirectoryWalk {
     package init(folderAtPath root: String, descendingInto shouldDescend: DescentDecision, sizes: SizeReading) {
         // The root is the folder the caller named, so a link there is followed like any path a user types.
         let descriptor = Self.retryingInterrupts { open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard descriptor >= 0, let rootFolder = Self.openFolder(descriptor, prefix: "", unlisted: &unlistedFolders) else {
+        guard descriptor >= 0, let rootFolder = Self.openFolder(descriptor, prefix: "", unlisted: &unlistedFolders)
+        else {
             if descriptor < 0 { unlistedFolders = [""] }
             return
         }
@@ -138,11 +140,14 @@ extension DirectoryWalk {
                 switch status.st_mode & S_IFMT {
                 case S_IFREG: entries.append(Entry(path: path, kind: .regular, size: Int64(status.st_size)))
                 case S_IFDIR: isFolder = true
-                case S_IFLNK: entries.append(Entry(path: path, kind: .symbolicLink, linkDestination: Self.linkDestination(name, in: folder)))
+                case S_IFLNK:
+                    entries.append(
+                        Entry(path: path, kind: .symbolicLink, linkDestination: Self.linkDestination(name, in: folder)))
                 default: entries.append(Entry(path: path, kind: .other))
                 }
             case Int(DT_LNK):
-                entries.append(Entry(path: path, kind: .symbolicLink, linkDestination: Self.linkDestination(name, in: folder)))
+                entries.append(
+                    Entry(path: path, kind: .symbolicLink, linkDestination: Self.linkDestination(name, in: folder)))
             default:
                 entries.append(Entry(path: path, kind: .other))
             }
@@ -153,7 +158,9 @@ extension DirectoryWalk {
                 unlistedFolders.append(path)
                 continue
             }
-            let child = Self.retryingInterrupts { openat(folder, name.bytes, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+            let child = Self.retryingInterrupts {
+                openat(folder, name.bytes, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            }
             guard child >= 0 else {
                 unlistedFolders.append(path)
                 continue
@@ -205,7 +212,8 @@ extension DirectoryWalk {
                 let bytes = UnsafeRawBufferPointer(rebasing: buffer[..<length])
                 if length == 0 || (length <= 2 && bytes.allSatisfy { $0 == 0x2E }) { return nil }
                 return Name(
-                    bytes: bytes.map { CChar(bitPattern: $0) } + [0], text: String(decoding: bytes, as: UTF8.self), type: type)
+                    bytes: bytes.map { CChar(bitPattern: $0) } + [0], text: String(decoding: bytes, as: UTF8.self),
+                    type: type)
             }
             if let name { names.append(name) }
         }
@@ -301,26 +309,33 @@ extension DirectoryWalk {
         ///
         /// A caller that explains the files that differ would otherwise open and read each of them a
         /// second time; the bytes are in the buffers already. Larger files that differ come back as
-        /// `.different` and are read again by the caller, as before.
-        package func compareContents(atPath leftPath: String, andPath rightPath: String, sizesAreKnown: Bool) throws -> ContentsComparison {
+        /// `.different`, and the caller reads them again itself.
+        package func compareContents(
+            atPath leftPath: String, andPath rightPath: String, sizesAreKnown: Bool
+        ) throws -> ContentsComparison {
             let left = try Self.openForReading(leftPath, in: leftFolder, named: leftFolderPath)
             defer { close(left) }
             let right = try Self.openForReading(rightPath, in: rightFolder, named: rightFolderPath)
             defer { close(right) }
-            return try compareContents(left, leftPath, right, rightPath, comparingSizes: !sizesAreKnown, keepingContents: true)
+            return try compareContents(
+                left, leftPath, right, rightPath, comparingSizes: !sizesAreKnown, keepingContents: true)
         }
 
-        private func contentsAreEqual(atPath leftPath: String, andPath rightPath: String, comparingSizes: Bool) throws -> Bool {
+        private func contentsAreEqual(
+            atPath leftPath: String, andPath rightPath: String, comparingSizes: Bool
+        ) throws -> Bool {
             let left = try Self.openForReading(leftPath, in: leftFolder, named: leftFolderPath)
             defer { close(left) }
             let right = try Self.openForReading(rightPath, in: rightFolder, named: rightFolderPath)
             defer { close(right) }
-            return try compareContents(left, leftPath, right, rightPath, comparingSizes: comparingSizes, keepingContents: false) == .equal
+            return try compareContents(
+                left, leftPath, right, rightPath, comparingSizes: comparingSizes, keepingContents: false) == .equal
         }
 
         /// Compares two open files; the paths name them in errors.
         private func compareContents(
-            _ left: Int32, _ leftPath: String, _ right: Int32, _ rightPath: String, comparingSizes: Bool, keepingContents: Bool
+            _ left: Int32, _ leftPath: String, _ right: Int32, _ rightPath: String, comparingSizes: Bool,
+            keepingContents: Bool
         ) throws -> ContentsComparison {
             var isFirstChunk = true
             while true {
@@ -328,16 +343,21 @@ extension DirectoryWalk {
                 let rightCount = try Self.fill(rightBuffer, from: right, path: rightPath)
                 if leftCount != rightCount || memcmp(leftBuffer, rightBuffer, leftCount) != 0 {
                     // A count below a whole chunk means the file ended: all of its bytes are in the buffer.
-                    guard keepingContents, isFirstChunk, leftCount < Self.chunkByteCount, rightCount < Self.chunkByteCount else {
+                    guard keepingContents, isFirstChunk, leftCount < Self.chunkByteCount,
+                        rightCount < Self.chunkByteCount
+                    else {
                         return .different
                     }
-                    return .differentContents(Data(bytes: leftBuffer, count: leftCount), Data(bytes: rightBuffer, count: rightCount))
+                    return .differentContents(
+                        Data(bytes: leftBuffer, count: leftCount), Data(bytes: rightBuffer, count: rightCount))
                 }
                 if leftCount < Self.chunkByteCount { return .equal }
                 if comparingSizes && isFirstChunk {
                     // A size that cannot be read proves nothing; the reading goes on and decides.
                     var leftStatus = stat(), rightStatus = stat()
-                    if fstat(left, &leftStatus) == 0 && fstat(right, &rightStatus) == 0 && leftStatus.st_size != rightStatus.st_size {
+                    if fstat(left, &leftStatus) == 0 && fstat(right, &rightStatus) == 0
+                        && leftStatus.st_size != rightStatus.st_size
+                    {
                         return .different
                     }
                 }
@@ -347,7 +367,9 @@ extension DirectoryWalk {
 
         private static func openForReading(_ path: String, in folder: Int32, named folderPath: String) throws -> Int32 {
             // O_NONBLOCK keeps a FIFO swapped in after the walk from blocking the open.
-            let descriptor = DirectoryWalk.retryingInterrupts { openat(folder, path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
+            let descriptor = DirectoryWalk.retryingInterrupts {
+                openat(folder, path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            }
             guard descriptor >= 0 else {
                 let shown = folderPath.isEmpty || path.hasPrefix("/") ? path : DirectoryWalk.joined(folderPath, path)
                 throw FileSystemError(operation: "open", path: shown, errorNumber: errno)
@@ -356,7 +378,8 @@ extension DirectoryWalk {
         }
 
         /// Reads until the buffer is full or the file ends; the count read.
-        private static func fill(_ buffer: UnsafeMutableRawPointer, from descriptor: Int32, path: String) throws -> Int {
+        private static func fill(_ buffer: UnsafeMutableRawPointer, from descriptor: Int32, path: String) throws -> Int
+        {
             var total = 0
             while total < chunkByteCount {
                 let count = read(descriptor, buffer + total, chunkByteCount - total)
@@ -380,7 +403,8 @@ extension DirectoryWalk {
         self.init(folderAtPath: root, descendingInto: shouldDescend, sizes: .read)
     }
 
-    /// Lists everything below the folder at `root`; FileManager gives every size with the kind, so sizes are always read.
+    /// Lists everything below the folder at `root`; FileManager gives every size with the kind, so sizes are always
+    /// read.
     package init(folderAtPath root: String, descendingInto shouldDescend: DescentDecision, sizes: SizeReading) {
         add(folder: URL(fileURLWithPath: root, isDirectory: true), prefix: "", depth: 0, shouldDescend: shouldDescend)
     }
@@ -404,8 +428,10 @@ extension DirectoryWalk {
                 let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
                 entries.append(Entry(path: path, kind: .regular, size: size))
             case .typeSymbolicLink?:
-                entries.append(Entry(
-                    path: path, kind: .symbolicLink, linkDestination: try? manager.destinationOfSymbolicLink(atPath: url.path)))
+                entries.append(
+                    Entry(
+                        path: path, kind: .symbolicLink,
+                        linkDestination: try? manager.destinationOfSymbolicLink(atPath: url.path)))
             case .typeDirectory?:
                 entries.append(Entry(path: path, kind: .directory))
                 guard shouldDescend(path) else { continue }
@@ -444,26 +470,35 @@ extension DirectoryWalk {
         /// Whether the files at the two paths hold the same bytes, for files whose sizes the caller does not know.
         ///
         /// The same as `contentsAreEqual(atPath:andPath:)` here, which reads both files in step anyway.
-        package func contentsOfUnknownSizesAreEqual(atPath leftRelativePath: String, andPath rightRelativePath: String) throws -> Bool {
+        package func contentsOfUnknownSizesAreEqual(
+            atPath leftRelativePath: String, andPath rightRelativePath: String
+        ) throws -> Bool {
             try contentsAreEqual(atPath: leftRelativePath, andPath: rightRelativePath)
         }
 
         /// Whether the files at the two paths hold the same bytes; the bytes of files that differ are not kept here.
-        package func compareContents(atPath leftPath: String, andPath rightPath: String, sizesAreKnown: Bool) throws -> ContentsComparison {
+        package func compareContents(
+            atPath leftPath: String, andPath rightPath: String, sizesAreKnown: Bool
+        ) throws -> ContentsComparison {
             try contentsAreEqual(atPath: leftPath, andPath: rightPath) ? .equal : .different
         }
 
         /// Whether the files at the two paths hold the same bytes.
         ///
         /// Throws `FileSystemError` naming the file that cannot be opened or read.
-        package func contentsAreEqual(atPath leftRelativePath: String, andPath rightRelativePath: String) throws -> Bool {
-            let leftPath = leftFolderPath.isEmpty || leftRelativePath.hasPrefix("/")
+        package func contentsAreEqual(atPath leftRelativePath: String, andPath rightRelativePath: String) throws -> Bool
+        {
+            let leftPath =
+                leftFolderPath.isEmpty || leftRelativePath.hasPrefix("/")
                 ? leftRelativePath : DirectoryWalk.joined(leftFolderPath, leftRelativePath)
-            let rightPath = rightFolderPath.isEmpty || rightRelativePath.hasPrefix("/")
+            let rightPath =
+                rightFolderPath.isEmpty || rightRelativePath.hasPrefix("/")
                 ? rightRelativePath : DirectoryWalk.joined(rightFolderPath, rightRelativePath)
             for path in [leftPath, rightPath] {
                 let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
-                guard type == .typeRegular else { throw FileSystemError(operation: "open", path: path, errorNumber: EINVAL) }
+                guard type == .typeRegular else {
+                    throw FileSystemError(operation: "open", path: path, errorNumber: EINVAL)
+                }
             }
             let left = try Self.open(leftPath)
             defer { try? left.close() }

@@ -68,7 +68,8 @@ package final class ListedFolder {
         guard let stream = fdopendir(descriptor) else {
             let error = errno
             close(descriptor)
-            throw FileSystemError(operation: "fdopendir", path: String(decoding: path, as: UTF8.self), errorNumber: error)
+            throw FileSystemError(
+                operation: "fdopendir", path: String(decoding: path, as: UTF8.self), errorNumber: error)
         }
         self.entries = try Self.entries(of: stream, path: path)
         self.stream = stream
@@ -83,7 +84,8 @@ package final class ListedFolder {
                 let error = errno
                 if error != 0 {
                     closedir(stream)
-                    throw FileSystemError(operation: "readdir", path: String(decoding: path, as: UTF8.self), errorNumber: error)
+                    throw FileSystemError(
+                        operation: "readdir", path: String(decoding: path, as: UTF8.self), errorNumber: error)
                 }
                 break
             }
@@ -94,7 +96,8 @@ package final class ListedFolder {
         return entries
     }
 
-    /// The open folder's descriptor, for opening its entries by name (see `ByteNamedStream.openRegularFile(named:in:)`).
+    /// The open folder's descriptor, for opening its entries by name (see
+    /// `ByteNamedStream.openRegularFile(named:in:)`).
     var descriptor: Int32 { dirfd(stream) }
 
     /// The path of the entry `name`, for messages.
@@ -122,7 +125,8 @@ package final class ListedFolder {
         var raw = stat()
         guard fstatat(descriptor, Self.cString(name), &raw, AT_SYMLINK_NOFOLLOW) == 0 else {
             if errno == ENOENT || errno == ENOTDIR { return nil }
-            throw FileSystemError(operation: "lstat", path: String(decoding: childPath(name), as: UTF8.self), errorNumber: errno)
+            throw FileSystemError(
+                operation: "lstat", path: String(decoding: childPath(name), as: UTF8.self), errorNumber: errno)
         }
         return FileStatus(raw)
     }
@@ -143,7 +147,8 @@ package final class ListedFolder {
             var buffer = [CChar](repeating: 0, count: capacity)
             let count = readlinkat(descriptor, Self.cString(name), &buffer, capacity)
             if count < 0 {
-                throw FileSystemError(operation: "readlink", path: String(decoding: childPath(name), as: UTF8.self), errorNumber: errno)
+                throw FileSystemError(
+                    operation: "readlink", path: String(decoding: childPath(name), as: UTF8.self), errorNumber: errno)
             }
             if count < capacity { return buffer[0..<count].map { UInt8(bitPattern: $0) } }
             capacity *= 2

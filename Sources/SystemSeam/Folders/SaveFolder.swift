@@ -64,7 +64,9 @@ package final class SaveFolder: @unchecked Sendable {
     static func owner(ofFolderNamed name: String) -> Int32? {
         guard name.hasPrefix(prefix) else { return nil }
         let rest = name.dropFirst(prefix.count)
-        guard let dash = rest.firstIndex(of: "-"), let processID = Int32(rest[..<dash]), processID > 0 else { return nil }
+        guard let dash = rest.firstIndex(of: "-"), let processID = Int32(rest[..<dash]), processID > 0 else {
+            return nil
+        }
         return processID
     }
 

@@ -6,7 +6,8 @@ import CDocumentPlatform
 
 /// Prints numbers as the C library's `printf` family does.
 package enum DecimalFormatting {
-    /// Appends `value` printed as `%.17g` (17 significant digits, exponent form for large and small magnitudes) to `bytes`.
+    /// Appends `value` printed as `%.17g` (17 significant digits, exponent form for large and small magnitudes) to
+    /// `bytes`.
     package static func appendSeventeenSignificantDigits(of value: Double, to bytes: inout [UInt8]) {
         // The longest result is 24 characters ("-1.2345678901234567e-308"); 32 leaves room.
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { buffer in

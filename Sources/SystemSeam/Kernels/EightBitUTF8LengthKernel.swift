@@ -3,7 +3,8 @@
 // this CPU has them, so one binary runs everywhere.
 import CDocumentPlatform
 
-/// Counts, 32 bytes at a time with AVX2 where the CPU has it, how much longer an 8-bit text becomes in UTF-8 and how many CR LF pairs it holds.
+/// Counts, 32 bytes at a time with AVX2 where the CPU has it, how much longer an 8-bit text becomes in UTF-8 and how
+/// many CR LF pairs it holds.
 ///
 /// For an encoding whose lower half is ASCII and whose every upper-half byte becomes two or three
 /// UTF-8 bytes, the output is one byte longer than the input for each upper-half byte, and one more
@@ -28,7 +29,8 @@ package struct EightBitUTF8LengthKernel: Sendable {
         highNibbles = (0..<16).map { $0 < 8 ? 0 : 1 << UInt8($0 - 8) }
     }
 
-    /// Counts the leading 32-byte chunks of `bytes` (never its last byte); returns how many bytes it took, the extra UTF-8 length of those bytes, and the CR LF pairs starting among them.
+    /// Counts the leading 32-byte chunks of `bytes` (never its last byte); returns how many bytes it took, the extra
+    /// UTF-8 length of those bytes, and the CR LF pairs starting among them.
     ///
     /// A pair whose CR is the last byte taken is counted (the kernel looks at the byte after each
     /// chunk); the caller counts the bytes from the returned offset on, and pairs across its own blocks.

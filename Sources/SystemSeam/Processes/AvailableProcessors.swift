@@ -40,10 +40,13 @@ package enum AvailableProcessors {
         return count > 0 ? count : nil
     }
 
-    /// The whole cores a cgroup v2 `cpu.max` line (`"QUOTA PERIOD"` or `"max PERIOD"`) allows, rounded up; nil for no limit.
+    /// The whole cores a cgroup v2 `cpu.max` line (`"QUOTA PERIOD"` or `"max PERIOD"`) allows, rounded up; nil for no
+    /// limit.
     package static func quotaProcessors(cpuMax: String) -> Int? {
         let fields = cpuMax.split(whereSeparator: { $0 == " " || $0 == "\n" })
-        guard fields.count >= 2, let quota = Int(fields[0]), let period = Int(fields[1]), quota > 0, period > 0 else { return nil }
+        guard fields.count >= 2, let quota = Int(fields[0]), let period = Int(fields[1]), quota > 0, period > 0 else {
+            return nil
+        }
         return max(1, (quota + period - 1) / period)
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 // The seam that keeps one child process's pipes out of another child. Foundation's `Pipe` makes
 // descriptors without close-on-exec, and `Process.run()` on Linux does not close the parent's other
 // descriptors in the child, so a worker started while a second worker's pipes were open inherited
@@ -9,7 +11,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// Descriptors a parent hands to one child process only.
 package enum ChildProcessDescriptors {

@@ -24,7 +24,9 @@ public struct InspectionError: LocatedError, Sendable, Hashable {
     }
 
     /// No registered codec reads the detected type (`inspect.no-codec`); the message lists the codecs there are.
-    public static func noCodec(_ path: String, detection: ContentTypeDetector.Detection, codecs: CodecRegistry) -> InspectionError {
+    public static func noCodec(
+        _ path: String, detection: ContentTypeDetector.Detection, codecs: CodecRegistry
+    ) -> InspectionError {
         let how: String
         switch detection.source {
         case .given: how = "given with --type"
@@ -35,10 +37,13 @@ public struct InspectionError: LocatedError, Sendable, Hashable {
         let registered = codecs.codecs.map { codec in
             "\(codec.identifier) (\(codec.readableContentTypes.map(\.identifier).joined(separator: ", ")))"
         }
-        let list = registered.isEmpty ? "no codec is registered" : "the registered codecs are " + registered.joined(separator: "; ")
+        let list =
+            registered.isEmpty
+            ? "no codec is registered" : "the registered codecs are " + registered.joined(separator: "; ")
         return InspectionError(
             code: .noCodec,
-            message: "no registered codec reads the content type \(detection.contentType.identifier) (\(how)); \(list). "
+            message:
+                "no registered codec reads the content type \(detection.contentType.identifier) (\(how)); \(list). "
                 + "Name one of their content types with --type if the file is one of them",
             file: path)
     }

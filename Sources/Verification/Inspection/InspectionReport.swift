@@ -36,11 +36,16 @@ public struct InspectionReport: Sendable, Hashable, Codable {
     ///   - codecs: where the codec is looked up, with ``ContentTypeDetector``.
     /// - Throws: ``InspectionError`` when nothing is at `path` or no codec reads its type; the codec's error
     ///   (a `CodecError` naming `path`) when decoding fails; a `FileWrapperError` when it cannot be read.
-    public static func inspect(path: String, givenType: String? = nil, codecs: CodecRegistry) throws -> InspectionReport {
+    public static func inspect(path: String, givenType: String? = nil, codecs: CodecRegistry) throws -> InspectionReport
+    {
         let url = URL(fileURLWithPath: path)
-        guard (try? FileManager.default.attributesOfItem(atPath: url.path)) != nil else { throw InspectionError.missing(path) }
+        guard (try? FileManager.default.attributesOfItem(atPath: url.path)) != nil else {
+            throw InspectionError.missing(path)
+        }
         let detection = ContentTypeDetector(codecs: codecs).detect(at: url, givenType: givenType)
-        guard let codec = detection.codec else { throw InspectionError.noCodec(path, detection: detection, codecs: codecs) }
+        guard let codec = detection.codec else {
+            throw InspectionError.noCodec(path, detection: detection, codecs: codecs)
+        }
         let wrapper = try FileWrapper(url: url, options: .immediate)
         let snapshot: AnySnapshot
         do {

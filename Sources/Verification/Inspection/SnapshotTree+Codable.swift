@@ -90,15 +90,21 @@ extension SnapshotTree: Codable {
         case "bool": self = .bool(try container.decode(Bool.self, forKey: .value))
         case "null": self = .null
         case "data":
-            self = .data(DataSummary(
-                byteCount: try container.decode(Int.self, forKey: .byteCount), sha256: try container.decode(String.self, forKey: .sha256),
-                prefix: try container.decode(String.self, forKey: .prefix)))
+            self = .data(
+                DataSummary(
+                    byteCount: try container.decode(Int.self, forKey: .byteCount),
+                    sha256: try container.decode(String.self, forKey: .sha256),
+                    prefix: try container.decode(String.self, forKey: .prefix)))
         case "date":
-            self = .date(Date(timeIntervalSinceReferenceDate: try container.decode(Double.self, forKey: .timeIntervalSinceReferenceDate)))
+            self = .date(
+                Date(
+                    timeIntervalSinceReferenceDate: try container.decode(
+                        Double.self, forKey: .timeIntervalSinceReferenceDate)))
         case "uuid":
             let text = try container.decode(String.self, forKey: .value)
             guard let uuid = UUID(uuidString: text) else {
-                throw DecodingError.dataCorruptedError(forKey: .value, in: container, debugDescription: "'\(text)' is not a UUID")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .value, in: container, debugDescription: "'\(text)' is not a UUID")
             }
             self = .uuid(uuid)
         case "url": self = .url(try container.decode(String.self, forKey: .value))
@@ -106,16 +112,20 @@ extension SnapshotTree: Codable {
         case "set": self = .set(try container.decode([SnapshotTree].self, forKey: .elements))
         case "dictionary": self = .dictionary(try container.decode([Entry].self, forKey: .entries))
         case "object":
-            self = .object(typeName: try container.decode(String.self, forKey: .typeName), fields: try container.decode([Field].self, forKey: .fields))
+            self = .object(
+                typeName: try container.decode(String.self, forKey: .typeName),
+                fields: try container.decode([Field].self, forKey: .fields))
         case "enum":
             self = .enumeration(
-                typeName: try container.decode(String.self, forKey: .typeName), caseName: try container.decode(String.self, forKey: .caseName),
+                typeName: try container.decode(String.self, forKey: .typeName),
+                caseName: try container.decode(String.self, forKey: .caseName),
                 fields: try container.decode([Field].self, forKey: .fields))
         case "opaque": self = .opaque(typeName: try container.decode(String.self, forKey: .typeName))
         case "cycle": self = .cycle(typeName: try container.decode(String.self, forKey: .typeName))
         case "truncated": self = .truncated(typeName: try container.decode(String.self, forKey: .typeName))
         default:
-            throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "unknown snapshot node type '\(type)'")
+            throw DecodingError.dataCorruptedError(
+                forKey: .type, in: container, debugDescription: "unknown snapshot node type '\(type)'")
         }
     }
 }

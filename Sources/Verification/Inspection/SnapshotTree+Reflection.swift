@@ -69,7 +69,8 @@ private struct Reflector {
             if let foundation = foundationObject(object, depth: depth) { return foundation }
             var mirrors: [Mirror] = [mirror]
             while let superclass = mirrors.last?.superclassMirror { mirrors.append(superclass) }
-            return .object(typeName: typeName, fields: mirrors.reversed().flatMap { fields(of: $0.children, depth: depth) })
+            return .object(
+                typeName: typeName, fields: mirrors.reversed().flatMap { fields(of: $0.children, depth: depth) })
         }
 
         switch mirror.displayStyle {
@@ -80,8 +81,11 @@ private struct Reflector {
         case .dictionary?:
             let entries = mirror.children.map { child -> SnapshotTree.Entry in
                 let pair = Array(Mirror(reflecting: child.value).children)
-                guard pair.count == 2 else { return SnapshotTree.Entry(key: .null, value: tree(for: child.value, depth: depth + 1)) }
-                return SnapshotTree.Entry(key: tree(for: pair[0].value, depth: depth + 1), value: tree(for: pair[1].value, depth: depth + 1))
+                guard pair.count == 2 else {
+                    return SnapshotTree.Entry(key: .null, value: tree(for: child.value, depth: depth + 1))
+                }
+                return SnapshotTree.Entry(
+                    key: tree(for: pair[0].value, depth: depth + 1), value: tree(for: pair[1].value, depth: depth + 1))
             }
             return .dictionary(sorting: entries)
         case .enum?:
@@ -90,7 +94,8 @@ private struct Reflector {
             }
             let caseName = payload.label ?? String(describing: value)
             let payloadMirror = Mirror(reflecting: payload.value)
-            let payloadFields = payloadMirror.displayStyle == .tuple
+            let payloadFields =
+                payloadMirror.displayStyle == .tuple
                 ? fields(of: payloadMirror.children, depth: depth)
                 : [SnapshotTree.Field("0", tree(for: payload.value, depth: depth + 1))]
             return .enumeration(typeName: typeName, caseName: caseName, fields: payloadFields)
@@ -144,9 +149,10 @@ private struct Reflector {
         case let array as NSArray: return .array(array.map { tree(for: $0, depth: depth + 1) })
         case let set as NSSet: return .set(sorting: set.map { tree(for: $0, depth: depth + 1) })
         case let dictionary as NSDictionary:
-            return .dictionary(sorting: dictionary.map { key, value in
-                SnapshotTree.Entry(key: tree(for: key, depth: depth + 1), value: tree(for: value, depth: depth + 1))
-            })
+            return .dictionary(
+                sorting: dictionary.map { key, value in
+                    SnapshotTree.Entry(key: tree(for: key, depth: depth + 1), value: tree(for: value, depth: depth + 1))
+                })
         default: return nil
         }
     }

@@ -26,11 +26,13 @@ extension SnapshotTree {
         case .set(let elements):
             return "Set [" + elements.map { $0.compactText() }.joined(separator: ", ") + "]"
         case .dictionary(let entries):
-            return "{" + entries.map { $0.key.compactText() + " => " + $0.value.compactText() }.joined(separator: ", ") + "}"
+            return "{" + entries.map { $0.key.compactText() + " => " + $0.value.compactText() }.joined(separator: ", ")
+                + "}"
         case .object(let typeName, let fields):
             return fields.isEmpty ? typeName + " {}" : typeName + " { " + Self.compact(fields) + " }"
         case .enumeration(let typeName, let caseName, let fields):
-            return fields.isEmpty ? typeName + "." + caseName : typeName + "." + caseName + "(" + Self.compact(fields) + ")"
+            return fields.isEmpty
+                ? typeName + "." + caseName : typeName + "." + caseName + "(" + Self.compact(fields) + ")"
         default:
             return scalarText
         }

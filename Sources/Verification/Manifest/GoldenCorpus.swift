@@ -32,7 +32,9 @@ public struct GoldenCorpus: Sendable {
         do {
             data = try Data(contentsOf: manifestURL)
         } catch {
-            throw VerificationError(file: file, code: .manifestUnreadable, message: "the manifest could not be read: \(error.localizedDescription)")
+            throw VerificationError(
+                file: file, code: .manifestUnreadable,
+                message: "the manifest could not be read: \(error.localizedDescription)")
         }
         let manifest = try decode(data, file: file)
         guard let registered = codecs.codec(identifier: manifest.codec) else {
@@ -42,10 +44,17 @@ public struct GoldenCorpus: Sendable {
                 message: "no codec named '\(manifest.codec)' is registered (registered: \(known))")
         }
         let codec = try configure(registered, manifest: manifest, options: options, file: file)
-        guard let contentType = codec.readableContentTypes.first(where: { $0.identifier.lowercased() == manifest.contentType.lowercased() }) else {
+        guard
+            let contentType = codec.readableContentTypes.first(where: {
+                $0.identifier.lowercased() == manifest.contentType.lowercased()
+            })
+        else {
             throw VerificationError(
                 file: file, location: .keyPath("contentType"), code: .manifestContentTypeUnknown,
-                message: "the \(codec.identifier) codec does not read '\(manifest.contentType)' (it reads \(codec.readableContentTypes.map(\.identifier).joined(separator: ", ")))")
+                message:
+                    "the \(codec.identifier) codec does not read '\(manifest.contentType)' (it reads "
+                    + "\(codec.readableContentTypes.map(\.identifier).joined(separator: ", ")))"
+            )
         }
         let available = registry.routes(for: codec)
         var routes = available
@@ -55,7 +64,10 @@ public struct GoldenCorpus: Sendable {
                 guard let route = available.first(where: { $0.name == name }) else {
                     throw VerificationError(
                         file: file, location: .keyPath("routes[\(index)]"), code: .manifestRouteUnknown,
-                        message: "no route named '\(name)' for the \(codec.identifier) codec (routes: \(available.map(\.name).joined(separator: ", ")))")
+                        message:
+                            "no route named '\(name)' for the \(codec.identifier) codec (routes: "
+                            + "\(available.map(\.name).joined(separator: ", ")))"
+                    )
                 }
                 routes.append(route)
             }
@@ -65,19 +77,25 @@ public struct GoldenCorpus: Sendable {
             if goldenCase.codecOptions != nil {
                 throw VerificationError(
                     file: file, location: .keyPath("cases[\(index)].codecOptions"), code: .manifestCodecOptionsInvalid,
-                    message: "codec options are set per corpus, for every case: put this case in a corpus folder of its own with \"codecOptions\" at its top level")
+                    message:
+                        "codec options are set per corpus, for every case: put this case in a corpus folder of its "
+                        + "own with \"codecOptions\" at its top level"
+                )
             }
             if case .converts(let target, let golden)? = goldenCase.expect {
                 // A missing conversion golden is the runner's business: recorded, or a failure under `--record never`.
-                try checkPath(golden, in: folder, file: file, keyPath: "cases[\(index)].expect.converts.golden", mustExist: false)
+                try checkPath(
+                    golden, in: folder, file: file, keyPath: "cases[\(index)].expect.converts.golden", mustExist: false)
                 guard codecs.codec(identifier: target) != nil else {
                     throw VerificationError(
-                        file: file, location: .keyPath("cases[\(index)].expect.converts.codec"), code: .manifestCodecUnknown,
+                        file: file, location: .keyPath("cases[\(index)].expect.converts.codec"),
+                        code: .manifestCodecUnknown,
                         message: "no codec named '\(target)' is registered")
                 }
                 guard codecs.conversion(from: codec.identifier, to: target) != nil else {
                     throw VerificationError(
-                        file: file, location: .keyPath("cases[\(index)].expect.converts"), code: .manifestConversionUnknown,
+                        file: file, location: .keyPath("cases[\(index)].expect.converts"),
+                        code: .manifestConversionUnknown,
                         message: "no conversion from \(codec.identifier) to \(target) is registered")
                 }
             }
@@ -86,11 +104,15 @@ public struct GoldenCorpus: Sendable {
         for (index, goldenCase) in manifest.cases.enumerated() {
             try checkRedactions(goldenCase.redact, file: file, keyPath: "cases[\(index)].redact")
         }
-        return GoldenCorpus(folder: folder, name: folder.lastPathComponent, manifest: manifest, codec: codec, contentType: contentType, routes: routes)
+        return GoldenCorpus(
+            folder: folder, name: folder.lastPathComponent, manifest: manifest, codec: codec, contentType: contentType,
+            routes: routes)
     }
 
     /// The registered codec configured with the manifest's options, then the caller's over them.
-    static func configure(_ codec: AnyDocumentCodec, manifest: GoldenManifest, options: CodecOptions, file: String) throws -> AnyDocumentCodec {
+    static func configure(
+        _ codec: AnyDocumentCodec, manifest: GoldenManifest, options: CodecOptions, file: String
+    ) throws -> AnyDocumentCodec {
         var configured = codec
         if let declared = manifest.codecOptions, !declared.isEmpty {
             do {
@@ -98,7 +120,9 @@ public struct GoldenCorpus: Sendable {
             } catch let error as CodecError {
                 var keyPath = "codecOptions"
                 if case .keyPath(let name)? = error.location { keyPath += "." + name }
-                throw VerificationError(file: file, location: .keyPath(keyPath), code: .manifestCodecOptionsInvalid, message: "\(error.message) [\(error.code)]")
+                throw VerificationError(
+                    file: file, location: .keyPath(keyPath), code: .manifestCodecOptionsInvalid,
+                    message: "\(error.message) [\(error.code)]")
             }
         }
         do {
@@ -114,10 +138,13 @@ public struct GoldenCorpus: Sendable {
         do {
             object = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw VerificationError(file: file, code: .manifestInvalidJSON, message: "the manifest is not valid JSON: \(error.localizedDescription)")
+            throw VerificationError(
+                file: file, code: .manifestInvalidJSON,
+                message: "the manifest is not valid JSON: \(error.localizedDescription)")
         }
         guard let dictionary = object as? [String: Any] else {
-            throw VerificationError(file: file, code: .manifestNotAnObject, message: "the manifest must be a JSON object")
+            throw VerificationError(
+                file: file, code: .manifestNotAnObject, message: "the manifest must be a JSON object")
         }
         guard let version = dictionary["manifestVersion"] as? Int else {
             throw VerificationError(
@@ -127,13 +154,17 @@ public struct GoldenCorpus: Sendable {
         guard version == GoldenManifest.currentVersion else {
             throw VerificationError(
                 file: file, location: .keyPath("manifestVersion"), code: .manifestVersionUnsupported,
-                message: "manifest version \(version) is not supported; this docmigrate reads version \(GoldenManifest.currentVersion)")
+                message:
+                    "manifest version \(version) is not supported; this docmigrate reads version "
+                    + "\(GoldenManifest.currentVersion)"
+            )
         }
         do {
             return try JSONDecoder().decode(GoldenManifest.self, from: data)
         } catch let error as DecodingError {
             let (path, reason) = describe(error)
-            throw VerificationError(file: file, location: path.isEmpty ? nil : .keyPath(path), code: .manifestInvalid, message: reason)
+            throw VerificationError(
+                file: file, location: path.isEmpty ? nil : .keyPath(path), code: .manifestInvalid, message: reason)
         } catch {
             throw VerificationError(file: file, code: .manifestInvalid, message: "\(error)")
         }
@@ -144,7 +175,11 @@ public struct GoldenCorpus: Sendable {
         func path(_ codingPath: [any CodingKey]) -> String {
             var text = ""
             for key in codingPath {
-                if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+                if let index = key.intValue {
+                    text += "[\(index)]"
+                } else {
+                    text += (text.isEmpty ? "" : ".") + key.stringValue
+                }
             }
             return text
         }
@@ -163,7 +198,9 @@ public struct GoldenCorpus: Sendable {
     }
 
     /// Refuses a path that is absolute, leaves the corpus folder, or names nothing.
-    static func checkPath(_ relative: String, in folder: URL, file: String, keyPath: String, mustExist: Bool = true) throws {
+    static func checkPath(
+        _ relative: String, in folder: URL, file: String, keyPath: String, mustExist: Bool = true
+    ) throws {
         let components = relative.split(separator: "/", omittingEmptySubsequences: false)
         guard !relative.isEmpty, !relative.hasPrefix("/"), !components.contains(".."), !components.contains("") else {
             throw VerificationError(
@@ -172,7 +209,8 @@ public struct GoldenCorpus: Sendable {
         }
         guard !mustExist || FileManager.default.fileExists(atPath: folder.appendingPathComponent(relative).path) else {
             throw VerificationError(
-                file: file, location: .keyPath(keyPath), code: .manifestPathMissing, message: "'\(relative)' does not exist in the corpus folder")
+                file: file, location: .keyPath(keyPath), code: .manifestPathMissing,
+                message: "'\(relative)' does not exist in the corpus folder")
         }
     }
 
@@ -181,7 +219,9 @@ public struct GoldenCorpus: Sendable {
             do {
                 try redaction.validate()
             } catch {
-                throw VerificationError(file: file, location: .keyPath("\(keyPath)[\(index)]"), code: .manifestRedactInvalid, message: error.description)
+                throw VerificationError(
+                    file: file, location: .keyPath("\(keyPath)[\(index)]"), code: .manifestRedactInvalid,
+                    message: error.description)
             }
         }
     }
@@ -196,11 +236,14 @@ public struct GoldenCorpus: Sendable {
     public static func folders(at url: URL) throws -> [URL] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw VerificationError(file: url.path, code: .corpusMissing, message: "there is no golden corpus folder here")
+            throw VerificationError(
+                file: url.path, code: .corpusMissing, message: "there is no golden corpus folder here")
         }
         let found = try corpusFolders(under: url)
         guard !found.isEmpty else {
-            throw VerificationError(file: url.path, code: .corpusNoManifest, message: "neither this folder nor any folder in it holds a manifest.json")
+            throw VerificationError(
+                file: url.path, code: .corpusNoManifest,
+                message: "neither this folder nor any folder in it holds a manifest.json")
         }
         return found
     }
@@ -216,7 +259,7 @@ public struct GoldenCorpus: Sendable {
             // Links are not followed, so a corpus cannot loop or reach outside the folder it was given.
             let attributes = try? FileManager.default.attributesOfItem(atPath: child.path)
             guard attributes?[.type] as? FileAttributeType == .typeDirectory,
-                  FileManager.default.fileExists(atPath: child.path, isDirectory: &isFolder), isFolder.boolValue
+                FileManager.default.fileExists(atPath: child.path, isDirectory: &isFolder), isFolder.boolValue
             else { continue }
             found += try corpusFolders(under: child)
         }

@@ -84,7 +84,12 @@ public struct GoldenCase: Sendable, Codable {
         public init(from decoder: any Decoder) throws {
             if let single = try? decoder.singleValueContainer(), let name = try? single.decode(String.self) {
                 guard name == "round-trip" else {
-                    throw DecodingError.dataCorruptedError(in: single, debugDescription: "unknown expectation '\(name)'; expected \"round-trip\", {\"rejected\": CODE} or {\"converts\": {…}}")
+                    throw DecodingError.dataCorruptedError(
+                        in: single,
+                        debugDescription:
+                            "unknown expectation '\(name)'; expected \"round-trip\", {\"rejected\": CODE} or "
+                            + "{\"converts\": {…}}"
+                    )
                 }
                 self = .roundTrip
                 return
@@ -95,10 +100,16 @@ public struct GoldenCase: Sendable, Codable {
             } else if container.contains(.converts) {
                 let conversion = try container.nestedContainer(keyedBy: ConversionKeys.self, forKey: .converts)
                 self = .converts(
-                    codec: try conversion.decode(String.self, forKey: .codec), golden: try conversion.decode(String.self, forKey: .golden))
+                    codec: try conversion.decode(String.self, forKey: .codec),
+                    golden: try conversion.decode(String.self, forKey: .golden))
             } else {
-                throw DecodingError.dataCorrupted(.init(
-                    codingPath: decoder.codingPath, debugDescription: "an expectation is \"round-trip\", {\"rejected\": CODE} or {\"converts\": {\"codec\": …, \"golden\": …}}"))
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription:
+                            "an expectation is \"round-trip\", {\"rejected\": CODE} or {\"converts\": {\"codec\": "
+                            + "…, \"golden\": …}}"
+                    ))
             }
         }
 

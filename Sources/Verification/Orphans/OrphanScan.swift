@@ -26,7 +26,8 @@ public enum OrphanScan {
         return orphans
     }
 
-    private static func collect(folder: URL, relative: String, named: Set<String>, into orphans: inout [String]) throws {
+    private static func collect(folder: URL, relative: String, named: Set<String>, into orphans: inout [String]) throws
+    {
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
             if name.hasPrefix(".") { continue }
             if relative.isEmpty && (name == GoldenCorpus.manifestName || name.hasPrefix("README")) { continue }
@@ -36,7 +37,8 @@ public enum OrphanScan {
             var isFolder: ObjCBool = false
             let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil
             if !isLink, FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue,
-               named.contains(where: { $0.hasPrefix(path + "/") }) {
+                named.contains(where: { $0.hasPrefix(path + "/") })
+            {
                 try collect(folder: url, relative: path, named: named, into: &orphans)
             } else {
                 orphans.append(path)

@@ -40,7 +40,8 @@ public struct PendingArea: Sendable {
     @discardableResult
     public func remove(golden: String) throws -> Bool {
         let item = itemURL(golden: golden), sidecar = sidecarURL(golden: golden)
-        let existed = FileManager.default.fileExists(atPath: sidecar.path) || FileManager.default.fileExists(atPath: item.path)
+        let existed =
+            FileManager.default.fileExists(atPath: sidecar.path) || FileManager.default.fileExists(atPath: item.path)
         for url in [item, sidecar] where FileManager.default.fileExists(atPath: url.path) {
             try FileManager.default.removeItem(at: url)
         }
@@ -58,7 +59,8 @@ public struct PendingArea: Sendable {
             do {
                 entries.append(try JSONDecoder().decode(PendingEntry.self, from: Data(contentsOf: url)))
             } catch {
-                throw VerificationError(file: url.path, code: .pendingUnreadable, message: "the pending entry could not be read: \(error)")
+                throw VerificationError(
+                    file: url.path, code: .pendingUnreadable, message: "the pending entry could not be read: \(error)")
             }
         }
         return entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
@@ -69,11 +71,15 @@ public struct PendingArea: Sendable {
         let item = itemURL(golden: entry.golden)
         guard FileManager.default.fileExists(atPath: item.path) else {
             throw VerificationError(
-                file: item.path, code: .pendingItemMissing, message: "the pending item of \(entry.path) is gone; run verify again")
+                file: item.path, code: .pendingItemMissing,
+                message: "the pending item of \(entry.path) is gone; run verify again")
         }
-        try GoldenCorpus.checkPath(entry.golden, in: corpusFolder, file: sidecarURL(golden: entry.golden).path, keyPath: "golden", mustExist: false)
+        try GoldenCorpus.checkPath(
+            entry.golden, in: corpusFolder, file: sidecarURL(golden: entry.golden).path, keyPath: "golden",
+            mustExist: false)
         let golden = corpusFolder.appendingPathComponent(entry.golden)
-        try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileWrapper(url: item, options: .immediate).write(to: golden, options: .atomic, originalContentsURL: nil)
         try remove(golden: entry.golden)
     }
@@ -87,7 +93,8 @@ public struct PendingArea: Sendable {
         var current = start.standardizedFileURL
         let root = corpusFolder.standardizedFileURL.path
         while current.path.count > root.count,
-              let contents = try? FileManager.default.contentsOfDirectory(atPath: current.path), contents.isEmpty {
+            let contents = try? FileManager.default.contentsOfDirectory(atPath: current.path), contents.isEmpty
+        {
             try? FileManager.default.removeItem(at: current)
             current = current.deletingLastPathComponent()
         }

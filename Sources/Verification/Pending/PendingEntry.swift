@@ -24,7 +24,9 @@ public struct PendingEntry: Sendable, Codable, Hashable {
     /// The explained difference from the golden, when the rules found one.
     public var difference: Difference?
 
-    public init(corpus: String, golden: String, caseInput: String, route: String?, summary: String, difference: Difference?) {
+    public init(
+        corpus: String, golden: String, caseInput: String, route: String?, summary: String, difference: Difference?
+    ) {
         self.corpus = corpus
         self.golden = golden
         self.caseInput = caseInput

@@ -60,19 +60,22 @@ public struct VerificationPlan: Sendable {
             }
         }
         guard !steps.isEmpty else {
-            throw VerificationError(file: nil, code: .verifyNoCase, message: "no case matches the given paths and filters")
+            throw VerificationError(
+                file: nil, code: .verifyNoCase, message: "no case matches the given paths and filters")
         }
         self.init(corpora: corpora, steps: steps, isFiltered: !formats.isEmpty || !cases.isEmpty)
     }
 
-    /// The files of every corpus that no case names, as `corpus/path`, in byte-wise order; deleted first under `.delete`.
+    /// The files of every corpus that no case names, as `corpus/path`, in byte-wise order; deleted first under
+    /// `.delete`.
     ///
     /// Only a plan of every case knows its orphans: a filtered plan is a misuse.
     public func orphans(_ action: OrphanAction) throws -> [String] {
         precondition(!isFiltered, "orphans are known only after a run of every case")
         var found: [String] = []
         for corpus in corpora {
-            let paths = action == .delete ? try OrphanScan.deleteOrphans(in: corpus) : try OrphanScan.orphans(in: corpus)
+            let paths =
+                action == .delete ? try OrphanScan.deleteOrphans(in: corpus) : try OrphanScan.orphans(in: corpus)
             found += paths.map { corpus.name + "/" + $0 }
         }
         return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }

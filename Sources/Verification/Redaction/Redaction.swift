@@ -43,7 +43,8 @@ public struct Redaction: Sendable, Hashable, Codable, CustomStringConvertible {
     /// For the `regex` shape: the pattern a value must match as a whole.
     public var pattern: String?
 
-    public init(member: Glob? = nil, keyPath: String? = nil, regex: String? = nil, shape: Shape, pattern: String? = nil) {
+    public init(member: Glob? = nil, keyPath: String? = nil, regex: String? = nil, shape: Shape, pattern: String? = nil)
+    {
         self.member = member
         self.keyPath = keyPath
         self.regex = regex
@@ -72,11 +73,15 @@ public struct Redaction: Sendable, Hashable, Codable, CustomStringConvertible {
         case (let keyPath?, nil):
             _ = try JSONKeyPath(keyPath)
         case (nil, let regex?):
-            guard (try? Regex(regex)) != nil else { throw RedactionError("'\(regex)' is not a valid regular expression") }
+            guard (try? Regex(regex)) != nil else {
+                throw RedactionError("'\(regex)' is not a valid regular expression")
+            }
         }
         if let pattern {
             guard shape == .regex else { throw RedactionError("'pattern' belongs to the regex shape only") }
-            guard (try? Regex(pattern)) != nil else { throw RedactionError("'\(pattern)' is not a valid regular expression") }
+            guard (try? Regex(pattern)) != nil else {
+                throw RedactionError("'\(pattern)' is not a valid regular expression")
+            }
         }
     }
 
@@ -84,14 +89,20 @@ public struct Redaction: Sendable, Hashable, Codable, CustomStringConvertible {
     public func accepts(_ value: String) -> Bool {
         switch shape {
         case .iso8601Date: Self.isISO8601Date(value)
-        case .uuid: value.wholeMatch(of: #/[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}/#) != nil
+        case .uuid:
+            value.wholeMatch(of: #/[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}/#) != nil
         case .regex:
-            if let pattern, let compiled = try? Regex(pattern) { (try? compiled.wholeMatch(in: value)) != nil } else { true }
+            if let pattern, let compiled = try? Regex(pattern) {
+                (try? compiled.wholeMatch(in: value)) != nil
+            } else {
+                true
+            }
         }
     }
 
     static func isISO8601Date(_ value: String) -> Bool {
-        let date = #/([0-9]{4})-([0-9]{2})-([0-9]{2})(?:[T ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:[.,][0-9]+)?)?(?:Z|[+-][0-9]{2}(?::?[0-9]{2})?)?)?/#
+        let date =
+            #/([0-9]{4})-([0-9]{2})-([0-9]{2})(?:[T ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:[.,][0-9]+)?)?(?:Z|[+-][0-9]{2}(?::?[0-9]{2})?)?)?/#
         guard let match = value.wholeMatch(of: date) else { return false }
         func number(_ text: Substring?) -> Int { text.flatMap { Int($0) } ?? 0 }
         let output = match.output
@@ -129,7 +140,9 @@ struct JSONKeyPath: Sendable {
                 steps.append(key == "*" ? .anyKey : .key(String(key)))
                 rest = rest.dropFirst(key.count)
             } else if first == "[" {
-                guard let close = rest.firstIndex(of: "]") else { throw RedactionError("the key path '\(text)' has an unclosed '['") }
+                guard let close = rest.firstIndex(of: "]") else {
+                    throw RedactionError("the key path '\(text)' has an unclosed '['")
+                }
                 let inside = rest[rest.index(after: rest.startIndex)..<close]
                 if inside == "*" {
                     steps.append(.anyElement)

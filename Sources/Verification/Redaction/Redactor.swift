@@ -51,7 +51,8 @@ struct Redactor: Sendable {
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         for member in members {
             let memberURL = url.appendingPathComponent(member)
-            guard FileManager.default.fileExists(atPath: memberURL.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: memberURL.path, isDirectory: &isFolder), !isFolder.boolValue
+            else { continue }
             guard (try? FileManager.default.destinationOfSymbolicLink(atPath: memberURL.path)) == nil else { continue }
             try redact(fileAt: memberURL, member: member, into: &outcome)
         }
@@ -67,7 +68,8 @@ struct Redactor: Sendable {
         if !jsonMatchers.isEmpty, var value = try? JSONParser().parse(data) {
             for index in jsonMatchers {
                 guard let keyPath = redactions[index].keyPath, let parsed = try? JSONKeyPath(keyPath) else { continue }
-                value = replace(in: value, steps: parsed.steps[...], path: "$", matcher: index, member: member, outcome: &outcome)
+                value = replace(
+                    in: value, steps: parsed.steps[...], path: "$", matcher: index, member: member, outcome: &outcome)
             }
             data = Data(value.compactText.utf8)
         }
@@ -85,13 +87,16 @@ struct Redactor: Sendable {
         let redaction = redactions[index]
         outcome.counts[index] += 1
         if value != redaction.placeholder && !redaction.accepts(value) {
-            outcome.malformed.append(MalformedRedactedValue(
-                member: member, location: location, matcher: redaction.description, shape: redaction.shape, value: value))
+            outcome.malformed.append(
+                MalformedRedactedValue(
+                    member: member, location: location, matcher: redaction.description, shape: redaction.shape,
+                    value: value))
         }
     }
 
     private func replace(
-        in value: JSONValue, steps: ArraySlice<JSONKeyPath.Step>, path: String, matcher index: Int, member: String, outcome: inout Outcome
+        in value: JSONValue, steps: ArraySlice<JSONKeyPath.Step>, path: String, matcher index: Int, member: String,
+        outcome: inout Outcome
     ) -> JSONValue {
         guard let step = steps.first else {
             let text: String
@@ -104,25 +109,29 @@ struct Redactor: Sendable {
         case (.key(let key), .object(var members)):
             for position in members.indices where members[position].key == key {
                 members[position].value = replace(
-                    in: members[position].value, steps: rest, path: path + "." + key, matcher: index, member: member, outcome: &outcome)
+                    in: members[position].value, steps: rest, path: path + "." + key, matcher: index, member: member,
+                    outcome: &outcome)
             }
             return .object(members)
         case (.anyKey, .object(var members)):
             for position in members.indices {
                 members[position].value = replace(
-                    in: members[position].value, steps: rest, path: path + "." + members[position].key, matcher: index, member: member,
+                    in: members[position].value, steps: rest, path: path + "." + members[position].key, matcher: index,
+                    member: member,
                     outcome: &outcome)
             }
             return .object(members)
         case (.index(let wanted), .array(var elements)):
             guard elements.indices.contains(wanted) else { return value }
             elements[wanted] = replace(
-                in: elements[wanted], steps: rest, path: path + "[\(wanted)]", matcher: index, member: member, outcome: &outcome)
+                in: elements[wanted], steps: rest, path: path + "[\(wanted)]", matcher: index, member: member,
+                outcome: &outcome)
             return .array(elements)
         case (.anyElement, .array(var elements)):
             for position in elements.indices {
                 elements[position] = replace(
-                    in: elements[position], steps: rest, path: path + "[\(position)]", matcher: index, member: member, outcome: &outcome)
+                    in: elements[position], steps: rest, path: path + "[\(position)]", matcher: index, member: member,
+                    outcome: &outcome)
             }
             return .array(elements)
         default:

@@ -1,7 +1,8 @@
 import Foundation
 
 extension VerificationReport {
-    /// The report formats `render(format:pathPrefix:)` writes, by the name `docmigrate verify --report FORMAT:PATH` takes.
+    /// The report formats `render(format:pathPrefix:)` writes, by the name `docmigrate verify --report FORMAT:PATH`
+    /// takes.
     public static let formats = ["text", "json", "junit", "github", "markdown", "html"]
 
     /// The report in one of `formats`, as the bytes of a file.

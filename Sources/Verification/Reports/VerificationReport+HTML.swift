@@ -30,8 +30,10 @@ extension VerificationReport {
         for corpus in corpora.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let counts = corpora[corpus] ?? (0, 0)
             let name = HTMLReport.escape(corpus)
-            page += "<tr class=\"corpus\" data-corpus=\"\(name)\"><td>\(name)</td><td class=\"cases\">\(counts.cases)</td>"
-                + "<td class=\"passed\">\(counts.cases - counts.failed)</td><td class=\"failed\">\(counts.failed)</td></tr>\n"
+            page +=
+                "<tr class=\"corpus\" data-corpus=\"\(name)\"><td>\(name)</td><td class=\"cases\">\(counts.cases)</td>"
+                + "<td class=\"passed\">\(counts.cases - counts.failed)</td><td "
+                + "class=\"failed\">\(counts.failed)</td></tr>\n"
         }
         page += "</table>\n"
 
@@ -55,7 +57,9 @@ extension VerificationReport {
         if !passed.isEmpty {
             page += "<details class=\"passed-cases\"><summary>\(passed.count) passed</summary>\n<ul>\n"
             for result in passed {
-                page += "<li class=\"case passed\" data-path=\"\(HTMLReport.escape(result.path))\">\(HTMLReport.escape(result.path))</li>\n"
+                page +=
+                    "<li class=\"case passed\" "
+                    + "data-path=\"\(HTMLReport.escape(result.path))\">\(HTMLReport.escape(result.path))</li>\n"
             }
             page += "</ul>\n</details>\n"
         }
@@ -90,7 +94,8 @@ enum HTMLReport {
         if let cause = difference.cause { item += " <span class=\"cause\">[\(escape(cause))]</span>" }
         item += "\n"
         if difference.expected != nil || difference.actual != nil {
-            item += sideBySide(expected: difference.expected ?? "", actual: difference.actual ?? "", location: difference.location)
+            item += sideBySide(
+                expected: difference.expected ?? "", actual: difference.actual ?? "", location: difference.location)
         }
         if let evidence = difference.bytes { item += hexWindow(evidence) }
         if !difference.children.isEmpty {
@@ -111,7 +116,9 @@ enum HTMLReport {
             let right = index < actualLines.count ? actualLines[index] : ""
             let number = firstLine.map { String($0 + index) } ?? ""
             let (markedLeft, markedRight) = marked(left, right)
-            table += "<tr><td class=\"line\">\(number)</td><td class=\"expected\">\(markedLeft)</td><td class=\"actual\">\(markedRight)</td></tr>\n"
+            table +=
+                "<tr><td class=\"line\">\(number)</td><td class=\"expected\">\(markedLeft)</td><td "
+                + "class=\"actual\">\(markedRight)</td></tr>\n"
         }
         return table + "</table>\n"
     }
@@ -127,7 +134,9 @@ enum HTMLReport {
         let leftCharacters = Array(left), rightCharacters = Array(right)
         guard leftCharacters != rightCharacters else { return (escape(left), escape(right)) }
         var prefix = 0
-        while prefix < min(leftCharacters.count, rightCharacters.count) && leftCharacters[prefix] == rightCharacters[prefix] { prefix += 1 }
+        while prefix < min(leftCharacters.count, rightCharacters.count)
+            && leftCharacters[prefix] == rightCharacters[prefix]
+        { prefix += 1 }
         var suffix = 0
         while suffix < min(leftCharacters.count, rightCharacters.count) - prefix
             && leftCharacters[leftCharacters.count - 1 - suffix] == rightCharacters[rightCharacters.count - 1 - suffix]
@@ -147,7 +156,8 @@ enum HTMLReport {
     static func hexWindow(_ evidence: Difference.ByteEvidence) -> String {
         var table = "<table class=\"hex\" data-offset=\"\(evidence.offset)\">\n"
         table += "<tr><th></th><th>offset</th><th>bytes</th><th>text</th></tr>\n"
-        table += "<tr><td colspan=\"4\">expected: \(evidence.expectedLength) bytes, SHA-256 \(evidence.expectedSHA256); "
+        table +=
+            "<tr><td colspan=\"4\">expected: \(evidence.expectedLength) bytes, SHA-256 \(evidence.expectedSHA256); "
             + "actual: \(evidence.actualLength) bytes, SHA-256 \(evidence.actualSHA256); first difference at byte "
             + "\(evidence.offset) (0x\(String(evidence.offset, radix: 16)))</td></tr>\n"
         let expected = bytes(fromHex: evidence.expectedWindow), actual = bytes(fromHex: evidence.actualWindow)
@@ -165,7 +175,8 @@ enum HTMLReport {
                     text += isMarked ? "<mark>\(character)</mark>" : character
                 }
                 if row.isEmpty { hex = "(no bytes here)" }
-                table += "<tr class=\"\(side)\"><td>\(side)</td><td>0x\(String(offset, radix: 16))</td><td>\(hex)</td><td>\(text)</td></tr>\n"
+                table +=
+                    "<tr class=\"\(side)\"><td>\(side)</td><td>0x\(String(offset, radix: 16))</td><td>\(hex)</td><td>\(text)</td></tr>\n"
             }
             rowStart += 16
         } while rowStart < max(expected.count, actual.count)
@@ -177,7 +188,9 @@ enum HTMLReport {
         var bytes: [UInt8] = []
         var index = 0
         while index + 1 < digits.count {
-            if let byte = UInt8(String(decoding: digits[index...index + 1], as: UTF8.self), radix: 16) { bytes.append(byte) }
+            if let byte = UInt8(String(decoding: digits[index...index + 1], as: UTF8.self), radix: 16) {
+                bytes.append(byte)
+            }
             index += 2
         }
         return bytes

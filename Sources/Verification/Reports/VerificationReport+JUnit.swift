@@ -33,7 +33,8 @@ extension VerificationReport {
                         JUnitWriter.appendEmptyTestCase(classname: corpus, name: name, file: file, to: &bytes)
                         continue
                     }
-                    let message = outcome.failures.count == 1
+                    let message =
+                        outcome.failures.count == 1
                         ? first.summary : "\(first.summary) (and \(outcome.failures.count - 1) more)"
                     let body = outcome.failures.map { $0.renderedText() }.joined(separator: "\n")
                     JUnitWriter.appendTestCaseStart(classname: corpus, name: name, file: file, to: &bytes)

@@ -19,7 +19,8 @@ extension VerificationReport {
         head += "| corpus | cases | passed | failed |\n| --- | ---: | ---: | ---: |\n"
         for corpus in corpora.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let counts = corpora[corpus] ?? (0, 0)
-            head += "| \(MarkdownEscaper.inline(corpus)) | \(counts.cases) | \(counts.cases - counts.failed) | "
+            head +=
+                "| \(MarkdownEscaper.inline(corpus)) | \(counts.cases) | \(counts.cases - counts.failed) | "
                 + "\(counts.failed) |\n"
         }
 
@@ -36,8 +37,10 @@ extension VerificationReport {
                 if let difference = failure.difference {
                     var rendered = DifferenceRenderer(childLimit: childLimit).render(difference)
                     if rendered.utf8.count > blockLimit {
-                        rendered = String(decoding: rendered.utf8.prefix(blockLimit), as: UTF8.self)
-                            + "\n… difference cut here: it is longer than \(blockLimit) bytes; the JSON report has all of it\n"
+                        rendered =
+                            String(decoding: rendered.utf8.prefix(blockLimit), as: UTF8.self)
+                            + "\n… difference cut here: it is longer than \(blockLimit) bytes; the JSON report has "
+                            + "all of it\n"
                     }
                     section += MarkdownEscaper.fenced(rendered, indent: "  ")
                 }
@@ -49,7 +52,8 @@ extension VerificationReport {
         }
         if shown < failed.count {
             let more = failed.count - shown
-            body += "\n> **Summary truncated:** \(more) more failed case\(more == 1 ? " is" : "s are") not shown "
+            body +=
+                "\n> **Summary truncated:** \(more) more failed case\(more == 1 ? " is" : "s are") not shown "
                 + "(a step summary must stay under 1 MiB); the JSON report lists every case.\n"
         }
         return head + body

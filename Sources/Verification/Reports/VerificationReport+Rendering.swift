@@ -29,7 +29,8 @@ extension VerificationReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The JSON report (schema `docmigrate.verify-report`, version 1): every case, every failure, full difference trees.
+    /// The JSON report (schema `docmigrate.verify-report`, version 1): every case, every failure, full difference
+    /// trees.
     public func json() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -15,7 +15,9 @@ public struct VerificationRoute: Sendable {
     private let openAndSaveBody: @MainActor @Sendable (URL, UTType) async throws -> Void
 
     /// A route from its name, its format's codec, and what opening and saving in place means for it.
-    public init(name: String, codec: String, openAndSave: @escaping @MainActor @Sendable (URL, UTType) async throws -> Void) {
+    public init(
+        name: String, codec: String, openAndSave: @escaping @MainActor @Sendable (URL, UTType) async throws -> Void
+    ) {
         self.name = name
         self.codec = codec
         self.openAndSaveBody = openAndSave
@@ -31,7 +33,8 @@ public struct VerificationRoute: Sendable {
 extension VerificationRoute {
     /// The stable names of a codec's four adapter routes.
     public static let adapterNames = [
-        "adapter.file-document", "adapter.reference-file-document", "adapter.file-wrapper-document", "adapter.url-document",
+        "adapter.file-document", "adapter.reference-file-document", "adapter.file-wrapper-document",
+        "adapter.url-document",
     ]
 
     /// The four adapter routes of `Codec`: legacy value, legacy reference, new with FileWrapper reader
@@ -46,7 +49,9 @@ extension VerificationRoute {
     }
 
     /// A team's legacy value document type (`FileDocument`), hosted as SwiftUI hosts it.
-    public static func fileDocument<Value: FileDocument>(_ type: Value.Type, name: String, codec: String) -> VerificationRoute {
+    public static func fileDocument<Value: FileDocument>(
+        _ type: Value.Type, name: String, codec: String
+    ) -> VerificationRoute {
         VerificationRoute(name: name, codec: codec) { url, contentType in
             let host = DocumentHost { _, _ in FileDocumentContainer<Value>() }
             try await host.open(url, contentType: contentType)
@@ -55,7 +60,9 @@ extension VerificationRoute {
     }
 
     /// A team's legacy reference document type (`ReferenceFileDocument`).
-    public static func referenceFileDocument<Wrapped: ReferenceFileDocument>(_ type: Wrapped.Type, name: String, codec: String) -> VerificationRoute {
+    public static func referenceFileDocument<Wrapped: ReferenceFileDocument>(
+        _ type: Wrapped.Type, name: String, codec: String
+    ) -> VerificationRoute {
         VerificationRoute(name: name, codec: codec) { url, contentType in
             let host = DocumentHost { _, _ in ReferenceFileDocumentContainer<Wrapped>() }
             try await host.open(url, contentType: contentType)

@@ -22,7 +22,9 @@ public struct VerificationRunner: Sendable {
     /// What the run may write into the corpus; `never` (nothing) unless the caller chooses.
     public var recording: RecordMode
 
-    public init(codecs: CodecRegistry, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, recording: RecordMode = .never) {
+    public init(
+        codecs: CodecRegistry, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, recording: RecordMode = .never
+    ) {
         self.codecs = codecs
         self.jobs = max(1, jobs)
         self.recording = recording
@@ -42,7 +44,9 @@ public struct VerificationRunner: Sendable {
     ///
     /// Events come from one task, in the order cases finish; the report lists the cases in byte-wise
     /// path order whatever that order was.
-    public func run(_ steps: [VerificationPlan.Step], recorders: [any VerificationRecorder] = []) async -> VerificationReport {
+    public func run(
+        _ steps: [VerificationPlan.Step], recorders: [any VerificationRecorder] = []
+    ) async -> VerificationReport {
         let runName = "docmigrate-verify-\(UUID().uuidString)"
         var results: [CaseResult] = []
         for recorder in recorders { recorder.record(.runStarted(stepCount: steps.count)) }
@@ -77,7 +81,8 @@ public struct VerificationRunner: Sendable {
         let corpus = job.corpus
         let expectation = job.goldenCase.expect ?? .roundTrip
         var result = CaseResult(
-            corpus: corpus.name, input: job.goldenCase.input, expectation: expectation, routes: corpus.routes.map(\.name), failures: [])
+            corpus: corpus.name, input: job.goldenCase.input, expectation: expectation,
+            routes: corpus.routes.map(\.name), failures: [])
         var scratch = Self.newItem(named: scratchName, in: Self.scratchRoot)
         // The previous case of the lane could not remove its folder: this case must not find its files.
         if FileManager.default.fileExists(atPath: scratch.path) {
@@ -91,21 +96,27 @@ public struct VerificationRunner: Sendable {
             let redactor = Redactor(redactions: corpus.redactions(for: job.goldenCase))
             switch expectation {
             case .roundTrip:
-                try await roundTrip(input, corpus: corpus, rules: rules, redactor: redactor, scratch: scratch, result: &result)
+                try await roundTrip(
+                    input, corpus: corpus, rules: rules, redactor: redactor, scratch: scratch, result: &result)
             case .rejected(let code):
                 result.failures = try await rejection(input, expecting: code, corpus: corpus, scratch: scratch)
             case .converts(let target, let golden):
                 try conversion(
-                    input, to: target, golden: golden, corpus: corpus, rules: rules, redactor: redactor, scratch: scratch, result: &result)
+                    input, to: target, golden: golden, corpus: corpus, rules: rules, redactor: redactor,
+                    scratch: scratch, result: &result)
             }
         } catch {
-            result.failures = [CaseFailure(
-                kind: .routeFailed, route: nil, summary: "the case could not be run: \(error)", errorCode: Self.codes(of: error).first)]
+            result.failures = [
+                CaseFailure(
+                    kind: .routeFailed, route: nil, summary: "the case could not be run: \(error)",
+                    errorCode: Self.codes(of: error).first)
+            ]
         }
         return result
     }
 
-    /// Where each case makes its scratch folder: `TMPDIR` when it is set, else a memory file system when the machine has one.
+    /// Where each case makes its scratch folder: `TMPDIR` when it is set, else a memory file system when the machine
+    /// has one.
     ///
     /// A round-trip case copies its golden and saves the copy some twenty times (every route, then the
     /// matrix), and every save is durable, with an fsync per file and a syncfs per package, as a save of
@@ -119,9 +130,12 @@ public struct VerificationRunner: Sendable {
         let memory = "/dev/shm"
         // A small one (a container's 64 MB default) would fail a large golden's copies with "no space":
         // it is used only with room to spare.
-        let free = (try? FileManager.default.attributesOfFileSystem(forPath: memory)[.systemFreeSize] as? NSNumber)?.int64Value ?? 0
+        let free =
+            (try? FileManager.default.attributesOfFileSystem(forPath: memory)[.systemFreeSize] as? NSNumber)?.int64Value
+            ?? 0
         if FileManager.default.fileExists(atPath: memory, isDirectory: &isFolder), isFolder.boolValue,
-           FileManager.default.isWritableFile(atPath: memory), free >= 1 << 30 {
+            FileManager.default.isWritableFile(atPath: memory), free >= 1 << 30
+        {
             return URL(fileURLWithPath: memory, isDirectory: true)
         }
         return FileManager.default.temporaryDirectory
@@ -130,13 +144,15 @@ public struct VerificationRunner: Sendable {
     // MARK: Round trips and the matrix
 
     private func roundTrip(
-        _ input: URL, corpus: GoldenCorpus, rules: ComparisonRules, redactor: Redactor, scratch: URL, result: inout CaseResult
+        _ input: URL, corpus: GoldenCorpus, rules: ComparisonRules, redactor: Redactor, scratch: URL,
+        result: inout CaseResult
     ) async throws {
         var failures: [CaseFailure] = []
         let comparator = Comparator(rules: rules, codecs: codecs, defaultCodec: corpus.codec.identifier)
         let goldenPath = String(input.path.dropFirst(corpus.folder.path.count + 1))
         var tally = Tally(redactor: redactor)
-        let (expected, goldenOutcome) = try redactedCopy(of: input, in: Self.newItem(named: "golden-redacted", in: scratch), redactor: redactor)
+        let (expected, goldenOutcome) = try redactedCopy(
+            of: input, in: Self.newItem(named: "golden-redacted", in: scratch), redactor: redactor)
         failures += Self.malformedFailures(goldenOutcome, side: "the golden")
         var outputs: [String: URL] = [:]
         var toPend: (route: String, output: URL, difference: Difference?)?
@@ -145,20 +161,24 @@ public struct VerificationRunner: Sendable {
             do {
                 try await route.openAndSave(copy, contentType: corpus.contentType)
             } catch {
-                failures.append(CaseFailure(
-                    kind: .routeFailed, route: route.name, summary: "\(route.name) could not open and save the golden: \(error)",
-                    errorCode: Self.codes(of: error).first))
+                failures.append(
+                    CaseFailure(
+                        kind: .routeFailed, route: route.name,
+                        summary: "\(route.name) could not open and save the golden: \(error)",
+                        errorCode: Self.codes(of: error).first))
                 continue
             }
             outputs[route.name] = copy
-            let (actual, outcome) = try redactedCopy(of: copy, in: Self.newItem(named: "route-\(index)-redacted", in: scratch), redactor: redactor)
+            let (actual, outcome) = try redactedCopy(
+                of: copy, in: Self.newItem(named: "route-\(index)-redacted", in: scratch), redactor: redactor)
             tally.add(outcome)
             failures += Self.malformedFailures(outcome, side: "what \(route.name) saved", route: route.name)
             if let difference = try comparator.compare(expectedAt: expected, actualAt: actual) {
-                failures.append(CaseFailure(
-                    kind: .differsFromGolden, route: route.name,
-                    summary: "what \(route.name) saved differs from the golden \(corpus.name)/\(goldenPath)",
-                    difference: difference))
+                failures.append(
+                    CaseFailure(
+                        kind: .differsFromGolden, route: route.name,
+                        summary: "what \(route.name) saved differs from the golden \(corpus.name)/\(goldenPath)",
+                        difference: difference))
                 if toPend == nil || toPend?.difference == nil { toPend = (route.name, copy, difference) }
             } else if recording == .all, toPend == nil, try !Self.identical(input, copy) {
                 toPend = (route.name, copy, nil)
@@ -168,14 +188,20 @@ public struct VerificationRunner: Sendable {
         // The golden of a round trip is the user's document itself: only the pending path exists, and
         // only `accept` replaces the input with what a route wrote.
         if let toPend, toPend.difference == nil ? recording == .all : recording.pendsFailures {
-            let summary = toPend.difference == nil
+            let summary =
+                toPend.difference == nil
                 ? "what \(toPend.route) saved passes the rules but differs in bytes from the golden"
                 : "what \(toPend.route) saved differs from the golden"
-            try PendingArea(corpusFolder: corpus.folder).store(toPend.output, as: PendingEntry(
-                corpus: corpus.name, golden: goldenPath, caseInput: goldenPath, route: toPend.route, summary: summary, difference: toPend.difference))
+            try PendingArea(corpusFolder: corpus.folder).store(
+                toPend.output,
+                as: PendingEntry(
+                    corpus: corpus.name, golden: goldenPath, caseInput: goldenPath, route: toPend.route,
+                    summary: summary, difference: toPend.difference))
             result.pending.append(goldenPath)
-        } else if recording.writes, !failures.contains(where: { $0.kind == .differsFromGolden || $0.kind == .malformedRedactedValue }),
-                  outputs.count == corpus.routes.count {
+        } else if recording.writes,
+            !failures.contains(where: { $0.kind == .differsFromGolden || $0.kind == .malformedRedactedValue }),
+            outputs.count == corpus.routes.count
+        {
             try PendingArea(corpusFolder: corpus.folder).remove(golden: goldenPath)
         }
         // The matrix compares meaning through the codec: each reader's save of another route's output
@@ -190,7 +216,9 @@ public struct VerificationRunner: Sendable {
         // One path for the matrix instead of one per pair makes two of those per case instead of twenty-four.
         let matrixFolder = Self.newItem(named: "matrix", in: scratch)
         let redactedFolder = Self.newItem(named: "matrix-redacted", in: scratch)
-        if outputs.count > 1 { try FileManager.default.createDirectory(at: matrixFolder, withIntermediateDirectories: true) }
+        if outputs.count > 1 {
+            try FileManager.default.createDirectory(at: matrixFolder, withIntermediateDirectories: true)
+        }
         for (writerIndex, writer) in corpus.routes.enumerated() {
             guard let written = outputs[writer.name] else { continue }
             for (readerIndex, reader) in corpus.routes.enumerated() where readerIndex != writerIndex {
@@ -204,19 +232,25 @@ public struct VerificationRunner: Sendable {
                 do {
                     try await reader.openAndSave(copy, contentType: corpus.contentType)
                 } catch {
-                    failures.append(CaseFailure(
-                        kind: .incompatibleRoutes, route: reader.name, writerRoute: writer.name,
-                        summary: "\(reader.name) could not read what \(writer.name) wrote: \(error)", errorCode: Self.codes(of: error).first))
+                    failures.append(
+                        CaseFailure(
+                            kind: .incompatibleRoutes, route: reader.name, writerRoute: writer.name,
+                            summary: "\(reader.name) could not read what \(writer.name) wrote: \(error)",
+                            errorCode: Self.codes(of: error).first))
                     continue
                 }
                 let actual = try FileWrapper(url: copy, options: .immediate)
                 guard let difference = semantic.compare(expected: expected, actual: actual) else { continue }
-                if !redactor.redactions.isEmpty, try equalOnceRedacted(readersOwn, copy, redactor: redactor, semantic: semantic, in: redactedFolder) {
+                if !redactor.redactions.isEmpty,
+                    try equalOnceRedacted(readersOwn, copy, redactor: redactor, semantic: semantic, in: redactedFolder)
+                {
                     continue
                 }
-                failures.append(CaseFailure(
-                    kind: .incompatibleRoutes, route: reader.name, writerRoute: writer.name,
-                    summary: "\(reader.name) reads what \(writer.name) wrote differently from the golden", difference: difference))
+                failures.append(
+                    CaseFailure(
+                        kind: .incompatibleRoutes, route: reader.name, writerRoute: writer.name,
+                        summary: "\(reader.name) reads what \(writer.name) wrote differently from the golden",
+                        difference: difference))
             }
         }
         result.failures = failures
@@ -224,21 +258,28 @@ public struct VerificationRunner: Sendable {
 
     // MARK: Rejections
 
-    private func rejection(_ input: URL, expecting code: String, corpus: GoldenCorpus, scratch: URL) async throws -> [CaseFailure] {
+    private func rejection(
+        _ input: URL, expecting code: String, corpus: GoldenCorpus, scratch: URL
+    ) async throws -> [CaseFailure] {
         var failures: [CaseFailure] = []
         for (index, route) in corpus.routes.enumerated() {
             let copy = try workingCopy(of: input, in: Self.newItem(named: "route-\(index)", in: scratch))
             do {
                 try await route.openAndSave(copy, contentType: corpus.contentType)
-                failures.append(CaseFailure(
-                    kind: .notRejected, route: route.name, summary: "\(route.name) accepted a document that must be rejected with \(code)"))
+                failures.append(
+                    CaseFailure(
+                        kind: .notRejected, route: route.name,
+                        summary: "\(route.name) accepted a document that must be rejected with \(code)"))
             } catch {
                 let codes = Self.codes(of: error)
                 if !codes.contains(code) {
-                    failures.append(CaseFailure(
-                        kind: .rejectedDifferently, route: route.name,
-                        summary: "\(route.name) rejected it with \(codes.last ?? "an error without a code") instead of \(code): \(error)",
-                        errorCode: codes.last))
+                    failures.append(
+                        CaseFailure(
+                            kind: .rejectedDifferently, route: route.name,
+                            summary:
+                                "\(route.name) rejected it with \(codes.last ?? "an error without a code") instead "
+                                + "of \(code): \(error)",
+                            errorCode: codes.last))
                 }
             }
         }
@@ -248,25 +289,37 @@ public struct VerificationRunner: Sendable {
     // MARK: Conversions
 
     private func conversion(
-        _ input: URL, to target: String, golden goldenPath: String, corpus: GoldenCorpus, rules: ComparisonRules, redactor: Redactor,
+        _ input: URL, to target: String, golden goldenPath: String, corpus: GoldenCorpus, rules: ComparisonRules,
+        redactor: Redactor,
         scratch: URL, result: inout CaseResult
     ) throws {
         let golden = corpus.folder.appendingPathComponent(goldenPath)
-        guard let conversion = codecs.conversion(from: corpus.codec.identifier, to: target), let targetCodec = codecs.codec(identifier: target),
-              let targetType = targetCodec.writableContentTypes.first
+        guard let conversion = codecs.conversion(from: corpus.codec.identifier, to: target),
+            let targetCodec = codecs.codec(identifier: target),
+            let targetType = targetCodec.writableContentTypes.first
         else {
-            result.failures = [CaseFailure(kind: .conversionDiffers, summary: "no conversion from \(corpus.codec.identifier) to \(target) is registered")]
+            result.failures = [
+                CaseFailure(
+                    kind: .conversionDiffers,
+                    summary: "no conversion from \(corpus.codec.identifier) to \(target) is registered")
+            ]
             return
         }
         let output = Self.newItem(named: golden.lastPathComponent, in: Self.newItem(named: "converted", in: scratch))
         do {
-            try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let snapshot = try corpus.codec.decode(FileWrapper(url: input, options: .immediate), contentType: corpus.contentType)
+            try FileManager.default.createDirectory(
+                at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let snapshot = try corpus.codec.decode(
+                FileWrapper(url: input, options: .immediate), contentType: corpus.contentType)
             let converted = try conversion.convert(snapshot)
-            try targetCodec.encode(converted, previous: nil, contentType: targetType).write(to: output, options: .atomic, originalContentsURL: nil)
+            try targetCodec.encode(converted, previous: nil, contentType: targetType).write(
+                to: output, options: .atomic, originalContentsURL: nil)
         } catch {
-            result.failures = [CaseFailure(
-                kind: .conversionDiffers, summary: "the conversion to \(target) failed: \(error)", errorCode: Self.codes(of: error).first)]
+            result.failures = [
+                CaseFailure(
+                    kind: .conversionDiffers, summary: "the conversion to \(target) failed: \(error)",
+                    errorCode: Self.codes(of: error).first)
+            ]
             return
         }
         var failures: [CaseFailure] = []
@@ -279,36 +332,56 @@ public struct VerificationRunner: Sendable {
         let displayPath = corpus.name + "/" + goldenPath
         guard FileManager.default.fileExists(atPath: golden.path) else {
             if recording.recordsMissing {
-                try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try FileWrapper(url: output, options: .immediate).write(to: golden, options: .atomic, originalContentsURL: nil)
+                try FileManager.default.createDirectory(
+                    at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileWrapper(url: output, options: .immediate).write(
+                    to: golden, options: .atomic, originalContentsURL: nil)
                 result.recorded.append(goldenPath)
-                failures.append(CaseFailure(
-                    kind: .recordedGolden, summary: "recorded the new golden \(displayPath) from the conversion to \(target); check it and run again"))
+                failures.append(
+                    CaseFailure(
+                        kind: .recordedGolden,
+                        summary:
+                            "recorded the new golden \(displayPath) from the conversion to \(target); check it and "
+                            + "run again"
+                    ))
             } else {
-                failures.append(CaseFailure(
-                    kind: .missingGolden,
-                    summary: "the golden \(displayPath) does not exist; record it with 'docmigrate verify --record missing' where CI is not set"))
+                failures.append(
+                    CaseFailure(
+                        kind: .missingGolden,
+                        summary:
+                            "the golden \(displayPath) does not exist; record it with 'docmigrate verify --record "
+                            + "missing' where CI is not set"
+                    ))
             }
             result.failures = failures
             return
         }
-        let (expected, goldenOutcome) = try redactedCopy(of: golden, in: Self.newItem(named: "golden-redacted", in: scratch), redactor: redactor)
+        let (expected, goldenOutcome) = try redactedCopy(
+            of: golden, in: Self.newItem(named: "golden-redacted", in: scratch), redactor: redactor)
         failures += Self.malformedFailures(goldenOutcome, side: "the golden")
         let comparator = Comparator(rules: rules, codecs: codecs, defaultCodec: target)
         let area = PendingArea(corpusFolder: corpus.folder)
         if let difference = try comparator.compare(expectedAt: expected, actualAt: output) {
-            failures.append(CaseFailure(
-                kind: .conversionDiffers, summary: "the conversion to \(target) differs from its golden \(displayPath)", difference: difference))
+            failures.append(
+                CaseFailure(
+                    kind: .conversionDiffers,
+                    summary: "the conversion to \(target) differs from its golden \(displayPath)",
+                    difference: difference))
             if recording.pendsFailures {
-                try area.store(output, as: PendingEntry(
-                    corpus: corpus.name, golden: goldenPath, caseInput: result.input, route: nil,
-                    summary: "the conversion to \(target) differs from the golden", difference: difference))
+                try area.store(
+                    output,
+                    as: PendingEntry(
+                        corpus: corpus.name, golden: goldenPath, caseInput: result.input, route: nil,
+                        summary: "the conversion to \(target) differs from the golden", difference: difference))
                 result.pending.append(goldenPath)
             }
         } else if recording == .all, try !Self.identical(golden, output) {
-            try area.store(output, as: PendingEntry(
-                corpus: corpus.name, golden: goldenPath, caseInput: result.input, route: nil,
-                summary: "the conversion to \(target) passes the rules but differs in bytes from the golden", difference: nil))
+            try area.store(
+                output,
+                as: PendingEntry(
+                    corpus: corpus.name, golden: goldenPath, caseInput: result.input, route: nil,
+                    summary: "the conversion to \(target) passes the rules but differs in bytes from the golden",
+                    difference: nil))
             result.pending.append(goldenPath)
         } else if recording.writes, failures.isEmpty {
             try area.remove(golden: goldenPath)
@@ -339,28 +412,41 @@ public struct VerificationRunner: Sendable {
     }
 
     /// `item` itself when there is nothing to redact; else a redacted copy in `folder` and what redacting found.
-    private func redactedCopy(of item: URL, in folder: URL, redactor: Redactor) throws -> (url: URL, outcome: Redactor.Outcome?) {
+    private func redactedCopy(
+        of item: URL, in folder: URL, redactor: Redactor
+    ) throws -> (url: URL, outcome: Redactor.Outcome?) {
         guard !redactor.redactions.isEmpty else { return (item, nil) }
         let copy = try workingCopy(of: item, in: folder)
         return (copy, try redactor.redact(itemAt: copy))
     }
 
-    private static func malformedFailures(_ outcome: Redactor.Outcome?, side: String, route: String? = nil) -> [CaseFailure] {
+    private static func malformedFailures(
+        _ outcome: Redactor.Outcome?, side: String, route: String? = nil
+    ) -> [CaseFailure] {
         (outcome?.malformed ?? []).map { value in
             CaseFailure(
                 kind: .malformedRedactedValue, route: route,
-                summary: "\(side): member \(value.member), \(value.location): '\(value.value)' is not a \(value.shape.rawValue) (redaction \(value.matcher))")
+                summary:
+                    "\(side): member \(value.member), \(value.location): '\(value.value)' is not a "
+                    + "\(value.shape.rawValue) (redaction \(value.matcher))"
+            )
         }
     }
 
-    /// Whether two outputs are equal through the codec once redacted values (a save date, say) are replaced on both sides.
+    /// Whether two outputs are equal through the codec once redacted values (a save date, say) are replaced on both
+    /// sides.
     ///
     /// Asked only after the plain comparison found a difference: a placeholder may not decode where the
     /// codec expects a typed value (a UUID), and then the plain difference stands.
-    private func equalOnceRedacted(_ left: URL, _ right: URL, redactor: Redactor, semantic: SemanticComparator, in folder: URL) throws -> Bool {
-        let expected = try redactedCopy(of: left, in: Self.newItem(named: "expected", in: folder), redactor: redactor).url
+    private func equalOnceRedacted(
+        _ left: URL, _ right: URL, redactor: Redactor, semantic: SemanticComparator, in folder: URL
+    ) throws -> Bool {
+        let expected = try redactedCopy(of: left, in: Self.newItem(named: "expected", in: folder), redactor: redactor)
+            .url
         let actual = try redactedCopy(of: right, in: Self.newItem(named: "actual", in: folder), redactor: redactor).url
-        return semantic.compare(expected: try FileWrapper(url: expected, options: .immediate), actual: try FileWrapper(url: actual, options: .immediate)) == nil
+        return semantic.compare(
+            expected: try FileWrapper(url: expected, options: .immediate),
+            actual: try FileWrapper(url: actual, options: .immediate)) == nil
     }
 
     /// Whether two items hold the same bytes, member for member.

@@ -65,6 +65,8 @@ import Testing
     @Test func knownEqualDigestsSkipTheComparison() {
         let digest = SHA256.hash(Data("a".utf8))
         // Equal digests and lengths are trusted (that is the fast path), so even different bytes pass here.
-        #expect(ByteComparator().compare(expected: Data("a".utf8), actual: Data("b".utf8), expectedDigest: digest, actualDigest: digest) == nil)
+        #expect(
+            ByteComparator().compare(
+                expected: Data("a".utf8), actual: Data("b".utf8), expectedDigest: digest, actualDigest: digest) == nil)
     }
 }

@@ -57,7 +57,9 @@ import Testing
     @Test func agreesWithSha256sumAndHashlib() throws {
         var generator = SeededGenerator(seed: 0x5eed)
         let folder = try TemporaryDirectory("sha256")
-        var messages: [[UInt8]] = (0...300).map { length in (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) } }
+        var messages: [[UInt8]] = (0...300).map { length in
+            (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        }
         // A few megabytes, filled a word at a time (a byte-wise random fill is slow in debug builds).
         let words = (0..<(2 * 1_048_576 / 8 + 3)).map { _ in generator.next() }
         messages.append(words.withUnsafeBytes { Array($0) })

@@ -38,7 +38,8 @@ import Testing
         edited[10] = UInt8(ascii: "A")
         let temporary = try TemporaryDirectory("same-size")
         let (expected, actual) = try folders(
-            in: temporary, ["sub dir/ä.bin": original, "kept.bin": Data("kept".utf8)]) {
+            in: temporary, ["sub dir/ä.bin": original, "kept.bin": Data("kept".utf8)]
+        ) {
             $0["sub dir/ä.bin"] = edited
         }
         let difference = try #require(try Comparator().compare(expectedAt: expected, actualAt: actual))
@@ -54,7 +55,8 @@ import Testing
     @Test func differentSizesDifferWithEvidenceAndTextRulesStillJudgeThem() throws {
         let temporary = try TemporaryDirectory("different-size")
         let (expected, actual) = try folders(
-            in: temporary, ["data.bin": Data("abcdef".utf8), "notes.txt": Data("a\r\nb\r\n".utf8), "secret.key": Data("pw".utf8)]
+            in: temporary,
+            ["data.bin": Data("abcdef".utf8), "notes.txt": Data("a\r\nb\r\n".utf8), "secret.key": Data("pw".utf8)]
         ) {
             $0["data.bin"] = Data("abc".utf8)
             $0["notes.txt"] = Data("a\nb\n".utf8)
@@ -83,13 +85,18 @@ import Testing
         }
         let temporaryEqual = try TemporaryDirectory("parallel-equal")
         let (expectedEqual, actualEqual) = try folders(
-            in: temporaryEqual, files) { _ in }
+            in: temporaryEqual, files
+        ) { _ in }
         #expect(try Comparator().compare(expectedAt: expectedEqual, actualAt: actualEqual) == nil)
 
-        let changed = ["group-3/part 1/file-10.dat", "group-0/part 0/file-0.dat", "group-6/part 2/file-587.dat", "group-5/part 2/file-194.dat"]
+        let changed = [
+            "group-3/part 1/file-10.dat", "group-0/part 0/file-0.dat", "group-6/part 2/file-587.dat",
+            "group-5/part 2/file-194.dat",
+        ]
         let temporary = try TemporaryDirectory("parallel-differing")
         let (expected, actual) = try folders(
-            in: temporary, files) { tree in
+            in: temporary, files
+        ) { tree in
             for path in changed {
                 guard var data = tree[path] else { continue }
                 data[data.count - 1] ^= 0x5A
@@ -100,7 +107,10 @@ import Testing
         for _ in 0..<3 {
             let difference = try #require(try Comparator().compare(expectedAt: expected, actualAt: actual))
             #expect(difference.children.map(\.location) == sortedLocations)
-            #expect(difference.children.allSatisfy { $0.children.first?.bytes?.offset == ($0.children.first?.bytes?.expectedLength ?? 0) - 1 })
+            #expect(
+                difference.children.allSatisfy {
+                    $0.children.first?.bytes?.offset == ($0.children.first?.bytes?.expectedLength ?? 0) - 1
+                })
         }
         withExtendedLifetime((temporaryEqual, temporary)) {}
     }
@@ -112,9 +122,13 @@ import Testing
         var reformatted: [String: Data] = [:]
         for index in 0..<80 {
             let path = "batch-\(index % 4)/record-\(index).json"
-            files[path] = Data("{\n  \"id\": \(index),\n  \"name\": \"item \(index)\",\n  \"tags\": [\"a\", \"é\"],\n  \"nested\": {\"x\": \(index), \"y\": null}\n}\n".utf8)
+            files[path] = Data(
+                "{\n  \"id\": \(index),\n  \"name\": \"item \(index)\",\n  \"tags\": [\"a\", \"é\"],\n  \"nested\": {\"x\": \(index), \"y\": null}\n}\n"
+                    .utf8)
             // The same value compact, with the members in another order: different bytes, equal JSON.
-            reformatted[path] = Data("{\"nested\":{\"y\":null,\"x\":\(index)},\"tags\":[\"a\",\"\\u00e9\"],\"name\":\"item \(index)\",\"id\":\(index)}".utf8)
+            reformatted[path] = Data(
+                "{\"nested\":{\"y\":null,\"x\":\(index)},\"tags\":[\"a\",\"\\u00e9\"],\"name\":\"item \(index)\",\"id\":\(index)}"
+                    .utf8)
         }
         let renamed = ["batch-1/record-5.json", "batch-1/record-17.json", "batch-2/record-42.json"]
         let broken = "batch-2/record-30.json"
@@ -122,7 +136,10 @@ import Testing
         let (expected, actual) = try folders(in: temporary, files) { tree in
             tree = reformatted
             for path in renamed {
-                tree[path] = Data(String(decoding: reformatted[path] ?? Data(), as: UTF8.self).replacingOccurrences(of: "\"item ", with: "\"renamed ").utf8)
+                tree[path] = Data(
+                    String(decoding: reformatted[path] ?? Data(), as: UTF8.self).replacingOccurrences(
+                        of: "\"item ", with: "\"renamed "
+                    ).utf8)
             }
             tree[broken] = Data("{\"id\": 30,".utf8)
         }
@@ -140,9 +157,11 @@ import Testing
             }
         }
         // Under the default rule the order of the members counts, so every pair differs, each at its two objects.
-        let strict = try #require(try Comparator(rules: ComparisonRules(fallback: .json)).compare(expectedAt: expected, actualAt: actual))
+        let strict = try #require(
+            try Comparator(rules: ComparisonRules(fallback: .json)).compare(expectedAt: expected, actualAt: actual))
         #expect(strict.children.count == 80)
-        let firstEqual = try #require(strict.children.first { $0.location == "member batch-0/record-0.json" }?.children.first)
+        let firstEqual = try #require(
+            strict.children.first { $0.location == "member batch-0/record-0.json" }?.children.first)
         #expect(firstEqual.children.map(\.location) == ["$", "$.nested"])
         #expect(firstEqual.children.map(\.cause) == [Difference.Cause.jsonKeyOrder, Difference.Cause.jsonKeyOrderOnly])
         withExtendedLifetime(temporary) {}
@@ -151,7 +170,8 @@ import Testing
     @Test func aFIFOIsNeverOpenedAndIsReportedAsAnotherKind() throws {
         let temporary = try TemporaryDirectory("fifo")
         let (expected, actual) = try folders(
-            in: temporary, ["x": Data("plain".utf8), "same": Data("s".utf8)]) {
+            in: temporary, ["x": Data("plain".utf8), "same": Data("s".utf8)]
+        ) {
             $0["x"] = nil
         }
         try makeFIFO(at: actual.appendingPathComponent("x"))
@@ -160,7 +180,9 @@ import Testing
         #expect(difference.children.first?.cause == Difference.Cause.packageUnreadableActual)
         // A FIFO named as the item itself is a special file, not contents to read (reading would block).
         try makeFIFO(at: temporary.appending("pipe"))
-        let kinds = try #require(try Comparator().compare(expectedAt: temporary.appending("pipe"), actualAt: expected.appendingPathComponent("x")))
+        let kinds = try #require(
+            try Comparator().compare(
+                expectedAt: temporary.appending("pipe"), actualAt: expected.appendingPathComponent("x")))
         #expect(kinds.cause == Difference.Cause.packageKindChanged)
         #expect(kinds.expected == "a special file" && kinds.actual == "a file")
         withExtendedLifetime(temporary) {}
@@ -174,8 +196,11 @@ import Testing
         try write(Data("abcde".utf8), "d", in: temporary.url)
         let comparator = Comparator()
         #expect(try comparator.compare(expectedAt: temporary.appending("a"), actualAt: temporary.appending("b")) == nil)
-        #expect(try comparator.compare(expectedAt: temporary.appending("a"), actualAt: temporary.appending("c"))?.bytes?.offset == 3)
-        let extended = try #require(try comparator.compare(expectedAt: temporary.appending("a"), actualAt: temporary.appending("d")))
+        #expect(
+            try comparator.compare(expectedAt: temporary.appending("a"), actualAt: temporary.appending("c"))?.bytes?
+                .offset == 3)
+        let extended = try #require(
+            try comparator.compare(expectedAt: temporary.appending("a"), actualAt: temporary.appending("d")))
         #expect(extended.cause == Difference.Cause.bytesExtended)
         #expect(extended.bytes?.actualSHA256 == SHA256.hash(Data("abcde".utf8)))
         withExtendedLifetime(temporary) {}

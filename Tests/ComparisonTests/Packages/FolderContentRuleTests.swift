@@ -13,7 +13,8 @@ import Testing
     private static func write(_ tree: [String: Data], under root: URL) throws {
         for (path, data) in tree {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url)
         }
     }
@@ -21,11 +22,18 @@ import Testing
     /// A JSON object of about `members` members, pretty-printed, or compact with its members reversed.
     private static func record(_ index: Int, members: Int, compact: Bool, changedMember: Int? = nil) -> Data {
         var pairs = (0..<members).map { member in
-            ("field_\(member)", member == changedMember ? "\"changed\"" : "{\"value\": \(index * 1000 + member), \"label\": \"é_\(member)\"}")
+            (
+                "field_\(member)",
+                member == changedMember
+                    ? "\"changed\"" : "{\"value\": \(index * 1000 + member), \"label\": \"é_\(member)\"}"
+            )
         }
         if compact {
             pairs.reverse()
-            return Data(("{" + pairs.map { "\"\($0.0)\":\($0.1.replacingOccurrences(of: " ", with: ""))" }.joined(separator: ",") + "}").utf8)
+            return Data(
+                ("{"
+                    + pairs.map { "\"\($0.0)\":\($0.1.replacingOccurrences(of: " ", with: ""))" }.joined(separator: ",")
+                    + "}").utf8)
         }
         return Data(("{\n" + pairs.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}\n").utf8)
     }
@@ -61,25 +69,36 @@ import Testing
         let expectedRoot = temporary.appending("expected"), actualRoot = temporary.appending("actual")
         try Self.write(expected, under: expectedRoot)
         try Self.write(actual, under: actualRoot)
-        let rules = ComparisonRules([
-            try MemberRule("**/*.txt", .text(normalisations: [.lineEndings])), try MemberRule("**/*.csv", .csv(keyColumn: "id")),
-        ], fallback: .json(accepting: [.keyOrder]))
+        let rules = ComparisonRules(
+            [
+                try MemberRule("**/*.txt", .text(normalisations: [.lineEndings])),
+                try MemberRule("**/*.csv", .csv(keyColumn: "id")),
+            ], fallback: .json(accepting: [.keyOrder]))
         let comparator = Comparator(rules: rules)
 
         let onDisk = try #require(try comparator.compare(expectedAt: expectedRoot, actualAt: actualRoot))
-        let inMemory = try #require(try comparator.compare(expected: FileWrapper(url: expectedRoot), actual: FileWrapper(url: actualRoot)))
+        let inMemory = try #require(
+            try comparator.compare(expected: FileWrapper(url: expectedRoot), actual: FileWrapper(url: actualRoot)))
         #expect(onDisk == inMemory)
 
         let changedRecords = (0..<48).filter { $0 % 12 == 5 }.map { "records/part-\($0 % 3)/record-\($0).json" }
-        let locations = (changedRecords + ["large/changed.json", "notes/b.txt", "records/added.json", "records/broken.json", "records/removed.json", "tables/t.csv"])
+        let locations =
+            (changedRecords + [
+                "large/changed.json", "notes/b.txt", "records/added.json", "records/broken.json",
+                "records/removed.json", "tables/t.csv",
+            ])
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { "member " + $0 }
         #expect(onDisk.children.map(\.location) == locations)
         let byLocation = Dictionary(onDisk.children.map { ($0.location, $0) }, uniquingKeysWith: { first, _ in first })
         #expect(byLocation["member records/broken.json"]?.children.first?.cause == Difference.Cause.jsonInvalidActual)
         // Line endings do not count under the text rule: a.txt is equal, b.txt is not.
-        #expect(byLocation["member notes/a.txt"] == nil && byLocation["member notes/b.txt"]?.children.first?.kind == .text)
+        #expect(
+            byLocation["member notes/a.txt"] == nil && byLocation["member notes/b.txt"]?.children.first?.kind == .text)
         #expect(byLocation["member large/changed.json"]?.children.first?.children.map(\.location) == ["$.field_2999"])
-        #expect(byLocation["member " + (changedRecords.first ?? "")]?.children.first?.children.map(\.location) == ["$.field_2"])
+        #expect(
+            byLocation["member " + (changedRecords.first ?? "")]?.children.first?.children.map(\.location) == [
+                "$.field_2"
+            ])
         withExtendedLifetime(temporary) {}
     }
 }

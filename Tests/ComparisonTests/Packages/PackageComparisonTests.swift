@@ -76,7 +76,8 @@ import Testing
         ])
         let actual = folder([
             "notes.txt": file("a\nb\n"), "data": folder(["d.json": file(#"{"b":2,"a":1}"#)]),
-            "secret.key": file("correct horse"), "cache": folder(["c": file("new"), "d": file("more")]), "raw.bin": file("\u{2}"),
+            "secret.key": file("correct horse"), "cache": folder(["c": file("new"), "d": file("more")]),
+            "raw.bin": file("\u{2}"),
             "wording.txt": file("two\n"),
         ])
         let comparator = Comparator(rules: rules)
@@ -108,15 +109,19 @@ import Testing
         let temporary = try TemporaryDirectory("package-compare")
         let manager = FileManager.default
         let expectedRoot = temporary.appending("expected"), actualRoot = temporary.appending("actual")
-        for root in [expectedRoot, actualRoot] { try manager.createDirectory(at: root.appendingPathComponent("sub"), withIntermediateDirectories: true) }
+        for root in [expectedRoot, actualRoot] {
+            try manager.createDirectory(at: root.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        }
         try Data("same".utf8).write(to: expectedRoot.appendingPathComponent("sub/same.txt"))
         try Data("same".utf8).write(to: actualRoot.appendingPathComponent("sub/same.txt"))
         try Data("moved bytes".utf8).write(to: expectedRoot.appendingPathComponent("before.bin"))
         try Data("moved bytes".utf8).write(to: actualRoot.appendingPathComponent("after.bin"))
         try Data("{\"a\":1}".utf8).write(to: expectedRoot.appendingPathComponent("doc.json"))
         try Data("{\"a\":2}".utf8).write(to: actualRoot.appendingPathComponent("doc.json"))
-        try manager.createSymbolicLink(atPath: expectedRoot.appendingPathComponent("link").path, withDestinationPath: "sub/same.txt")
-        try manager.createSymbolicLink(atPath: actualRoot.appendingPathComponent("link").path, withDestinationPath: "/etc")
+        try manager.createSymbolicLink(
+            atPath: expectedRoot.appendingPathComponent("link").path, withDestinationPath: "sub/same.txt")
+        try manager.createSymbolicLink(
+            atPath: actualRoot.appendingPathComponent("link").path, withDestinationPath: "/etc")
         let comparator = Comparator(rules: ComparisonRules([try MemberRule("*.json", .json)]))
         let difference = try #require(try comparator.compare(expectedAt: expectedRoot, actualAt: actualRoot))
         #expect(difference.children.map(\.location) == ["member before.bin", "member doc.json", "member link"])
@@ -124,10 +129,14 @@ import Testing
         #expect(difference.children[1].children.first?.children.first?.location == "$.a")
         #expect(difference.children[2].expected == "sub/same.txt" && difference.children[2].actual == "/etc")
         // Two single files on disk: hashed first, then compared under the rule their name matches.
-        #expect(try comparator.compare(
-            expectedAt: expectedRoot.appendingPathComponent("doc.json"), actualAt: actualRoot.appendingPathComponent("doc.json"))?.kind == .json)
-        #expect(try comparator.compare(
-            expectedAt: expectedRoot.appendingPathComponent("sub/same.txt"), actualAt: actualRoot.appendingPathComponent("sub/same.txt")) == nil)
+        #expect(
+            try comparator.compare(
+                expectedAt: expectedRoot.appendingPathComponent("doc.json"),
+                actualAt: actualRoot.appendingPathComponent("doc.json"))?.kind == .json)
+        #expect(
+            try comparator.compare(
+                expectedAt: expectedRoot.appendingPathComponent("sub/same.txt"),
+                actualAt: actualRoot.appendingPathComponent("sub/same.txt")) == nil)
         #expect(throws: ComparisonError.self) {
             try comparator.compare(expectedAt: expectedRoot, actualAt: temporary.appending("missing"))
         }

@@ -108,10 +108,11 @@ private final class AskedPaths: Sendable {
         let asked = AskedPaths()
         let difference = try #require(try comparator(asked: asked).compare(expectedAt: expected, actualAt: actual))
         // Empty files are never paired as renames: the walk's unknown sizes must have been examined.
-        #expect(difference.children.map(\.summary) == [
-            "a file is not on the expected side", "a file is missing from the actual side",
-            "the file was renamed to new.txt with the same contents",
-        ])
+        #expect(
+            difference.children.map(\.summary) == [
+                "a file is not on the expected side", "a file is missing from the actual side",
+                "the file was renamed to new.txt with the same contents",
+            ])
         #expect(asked.sorted.isEmpty)
         withExtendedLifetime(temporary) {}
     }

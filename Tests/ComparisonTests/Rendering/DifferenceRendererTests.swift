@@ -11,23 +11,26 @@ import Testing
                     kind: .member, location: "member a.txt", summary: "the contents differ under the text rule",
                     children: [
                         Difference(
-                            kind: .text, location: "line 1, column 1", summary: "only the line endings differ: expected CRLF, actual LF",
-                            cause: "text.line-endings-only", expected: "CRLF", actual: "LF"),
-                    ]),
+                            kind: .text, location: "line 1, column 1",
+                            summary: "only the line endings differ: expected CRLF, actual LF",
+                            cause: "text.line-endings-only", expected: "CRLF", actual: "LF")
+                    ])
             ])
-        #expect(DifferenceRenderer().render(tree) == """
-            the packages differ in 1 member
-              member a.txt: the contents differ under the text rule
-                line 1, column 1: only the line endings differ: expected CRLF, actual LF [text.line-endings-only]
-                    expected: CRLF
-                    actual:   LF
+        #expect(
+            DifferenceRenderer().render(tree) == """
+                the packages differ in 1 member
+                  member a.txt: the contents differ under the text rule
+                    line 1, column 1: only the line endings differ: expected CRLF, actual LF [text.line-endings-only]
+                        expected: CRLF
+                        actual:   LF
 
-            """)
+                """)
     }
 
     @Test func capsLongListsButTheJSONKeepsEverything() throws {
         let children = (0..<25).map { Difference(kind: .json, location: "$[\($0)]", summary: "the number differs") }
-        let tree = Difference(kind: .json, location: "", summary: "the JSON values differ in 25 places", children: children)
+        let tree = Difference(
+            kind: .json, location: "", summary: "the JSON values differ in 25 places", children: children)
         let lines = DifferenceRenderer().render(tree).split(separator: "\n")
         #expect(lines.count == 1 + 20 + 1)
         #expect(lines[20] == "  $[19]: the number differs")
@@ -40,19 +43,21 @@ import Testing
     }
 
     @Test func rendersAHexWindowWithTheDifferingByteMarked() throws {
-        let difference = try #require(ByteComparator().compare(expected: Data("Hello, world".utf8), actual: Data("Hello, World".utf8)))
+        let difference = try #require(
+            ByteComparator().compare(expected: Data("Hello, world".utf8), actual: Data("Hello, World".utf8)))
         let text = DifferenceRenderer().render(difference)
         let expectedSHA = SHA256.hash(Data("Hello, world".utf8)).hexString
-        #expect(text == """
-            byte 7 (0x7): the bytes differ from byte 7 (0x7) (expected 12 bytes, actual 12)
-                expected: 0x77
-                actual:   0x57
-                expected: 12 bytes, SHA-256 \(expectedSHA)
-                actual:   12 bytes, SHA-256 \(SHA256.hash(Data("Hello, World".utf8)).hexString)
-                expected 0x00000003  6c 6f 2c 20[77]6f 72 6c 64  |lo, world|
-                actual   0x00000003  6c 6f 2c 20[57]6f 72 6c 64  |lo, World|
+        #expect(
+            text == """
+                byte 7 (0x7): the bytes differ from byte 7 (0x7) (expected 12 bytes, actual 12)
+                    expected: 0x77
+                    actual:   0x57
+                    expected: 12 bytes, SHA-256 \(expectedSHA)
+                    actual:   12 bytes, SHA-256 \(SHA256.hash(Data("Hello, World".utf8)).hexString)
+                    expected 0x00000003  6c 6f 2c 20[77]6f 72 6c 64  |lo, world|
+                    actual   0x00000003  6c 6f 2c 20[57]6f 72 6c 64  |lo, World|
 
-            """)
+                """)
     }
 
     @Test func differenceRoundTripsThroughJSONWithEvidence() throws {

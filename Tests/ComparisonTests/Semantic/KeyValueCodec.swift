@@ -15,10 +15,13 @@ struct KeyValueCodec: DocumentCodec {
         }
         var result: [String: String] = [:]
         let text = String(decoding: data, as: UTF8.self)
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where !line.isEmpty {
             let parts = line.split(separator: "=", maxSplits: 1)
             guard parts.count == 2 else {
-                throw CodecError(code: "key-value.missing-equals", message: "a line has no '='", location: .line(index + 1, column: 1))
+                throw CodecError(
+                    code: "key-value.missing-equals", message: "a line has no '='",
+                    location: .line(index + 1, column: 1))
             }
             result[String(parts[0])] = String(parts[1])
         }
@@ -26,13 +29,17 @@ struct KeyValueCodec: DocumentCodec {
     }
 
     func encode(_ snapshot: [String: String], previous: FileWrapper?, contentType: UTType) throws -> FileWrapper {
-        FileWrapper(regularFileWithContents: Data(snapshot.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)\n" }.joined().utf8))
+        FileWrapper(
+            regularFileWithContents: Data(
+                snapshot.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)\n" }.joined().utf8))
     }
 
     func differences(expected: [String: String], actual: [String: String]) -> [SnapshotDifference] {
         Set(expected.keys).union(actual.keys).sorted().compactMap { key in
             expected[key] == actual[key]
-                ? nil : SnapshotDifference(path: key, expected: expected[key], actual: actual[key], summary: "the value of \(key) differs")
+                ? nil
+                : SnapshotDifference(
+                    path: key, expected: expected[key], actual: actual[key], summary: "the value of \(key) differs")
         }
     }
 }

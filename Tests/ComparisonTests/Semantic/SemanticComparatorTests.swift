@@ -52,7 +52,8 @@ import Testing
     @Test func anUnknownCodecIsAComparisonError() throws {
         let rules = ComparisonRules([try MemberRule("*", .semantic(codec: "nope"))])
         #expect {
-            _ = try Comparator(rules: rules).compare(expected: Data("a".utf8), actual: Data("b".utf8), rule: .semantic(codec: "nope"))
+            _ = try Comparator(rules: rules).compare(
+                expected: Data("a".utf8), actual: Data("b".utf8), rule: .semantic(codec: "nope"))
         } throws: { error in
             (error as? ComparisonError)?.code == "comparison.unknown-codec"
         }

@@ -16,7 +16,8 @@ enum ProcessOutput {
         let printed = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(arguments.first ?? executable) exited with status \(process.terminationStatus)")
+            throw Failure(
+                description: "\(arguments.first ?? executable) exited with status \(process.terminationStatus)")
         }
         return String(decoding: printed, as: UTF8.self)
     }

@@ -4,20 +4,28 @@ import TestSupport
 import Testing
 
 @Suite struct TextComparatorTests {
-    private func compare(_ expected: String, _ actual: String, normalisations: [TextNormalisation] = []) -> Difference? {
+    private func compare(_ expected: String, _ actual: String, normalisations: [TextNormalisation] = []) -> Difference?
+    {
         TextComparator(normalisations: normalisations).compare(expected: Data(expected.utf8), actual: Data(actual.utf8))
     }
 
     /// One row per named cause: a pair that differs only by it, and the same pair with a word changed too.
-    static let causes: [(cause: String, expected: String, actual: String, expectedTrait: String, actualTrait: String)] = [
-        ("text.line-endings-only", "one\r\ntwo\r\n", "one\ntwo\n", "CRLF", "LF"),
-        ("text.line-endings-only", "one\rtwo\r", "one\r\ntwo\n", "CR", "mixed line endings"),
-        ("text.bom-only", "\u{FEFF}one\ntwo\n", "one\ntwo\n", "a byte-order mark", "no byte-order mark"),
-        ("text.trailing-newline-only", "one\ntwo\n", "one\ntwo", "1 line break at the end", "no line break at the end"),
-        ("text.trailing-newline-only", "one\ntwo\n", "one\ntwo\n\n\n", "1 line break at the end", "3 line breaks at the end"),
-        ("text.trailing-whitespace-only", "one\ntwo\n", "one  \ntwo\t\n", "0 trailing blanks", "3 trailing blanks"),
-        ("text.unicode-normalisation-only", "caf\u{E9}\nna\u{EF}ve\n", "cafe\u{301}\nnai\u{308}ve\n", "NFC", "NFD"),
-    ]
+    static let causes: [(cause: String, expected: String, actual: String, expectedTrait: String, actualTrait: String)] =
+        [
+            ("text.line-endings-only", "one\r\ntwo\r\n", "one\ntwo\n", "CRLF", "LF"),
+            ("text.line-endings-only", "one\rtwo\r", "one\r\ntwo\n", "CR", "mixed line endings"),
+            ("text.bom-only", "\u{FEFF}one\ntwo\n", "one\ntwo\n", "a byte-order mark", "no byte-order mark"),
+            (
+                "text.trailing-newline-only", "one\ntwo\n", "one\ntwo", "1 line break at the end",
+                "no line break at the end"
+            ),
+            (
+                "text.trailing-newline-only", "one\ntwo\n", "one\ntwo\n\n\n", "1 line break at the end",
+                "3 line breaks at the end"
+            ),
+            ("text.trailing-whitespace-only", "one\ntwo\n", "one  \ntwo\t\n", "0 trailing blanks", "3 trailing blanks"),
+            ("text.unicode-normalisation-only", "caf\u{E9}\nna\u{EF}ve\n", "cafe\u{301}\nnai\u{308}ve\n", "NFC", "NFD"),
+        ]
 
     @Test(arguments: 0..<causes.count)
     func namesACauseThatFullyExplainsTheDifference(index: Int) throws {
@@ -41,13 +49,14 @@ import Testing
     @Test(arguments: 0..<causes.count)
     func aRequestedNormalisationRemovesItsDifference(index: Int) throws {
         let row = Self.causes[index]
-        let normalisation: TextNormalisation = switch row.cause {
-        case "text.line-endings-only": .lineEndings
-        case "text.bom-only": .byteOrderMark
-        case "text.trailing-newline-only": .trailingNewline
-        case "text.trailing-whitespace-only": .trailingWhitespace
-        default: .unicodeNormalisation
-        }
+        let normalisation: TextNormalisation =
+            switch row.cause {
+            case "text.line-endings-only": .lineEndings
+            case "text.bom-only": .byteOrderMark
+            case "text.trailing-newline-only": .trailingNewline
+            case "text.trailing-whitespace-only": .trailingWhitespace
+            default: .unicodeNormalisation
+            }
         #expect(compare(row.expected, row.actual, normalisations: [normalisation]) == nil)
         // Every other normalisation leaves it a difference.
         let others = TextNormalisation.allCases.filter { $0 != normalisation }
@@ -82,7 +91,9 @@ import Testing
     @Test func twoCausesTogetherAreNotNamedAsEither() throws {
         let difference = try #require(compare("\u{FEFF}a\r\nb\r\n", "a\nb\n"))
         #expect(difference.cause == nil)
-        #expect(compare("\u{FEFF}a\r\nb\r\n", "a\nb\n", normalisations: [.byteOrderMark])?.cause == "text.line-endings-only")
+        #expect(
+            compare("\u{FEFF}a\r\nb\r\n", "a\nb\n", normalisations: [.byteOrderMark])?.cause == "text.line-endings-only"
+        )
         #expect(compare("\u{FEFF}a\r\nb\r\n", "a\nb\n", normalisations: [.byteOrderMark, .lineEndings]) == nil)
     }
 
@@ -143,7 +154,8 @@ import Testing
         let definedHigh = (0x80...0xFF).filter { ![0x81, 0x8D, 0x8F, 0x90, 0x9D].contains($0) }
         let bytes = Data((0x20...0x7E).map(UInt8.init) + definedHigh.map(UInt8.init))
         let decoded = try PythonOracle.run(
-            "import sys\nsys.stdout.buffer.write(sys.stdin.buffer.read().decode('cp1252').encode('utf-8'))", input: bytes)
+            "import sys\nsys.stdout.buffer.write(sys.stdin.buffer.read().decode('cp1252').encode('utf-8'))",
+            input: bytes)
         let difference = try #require(TextComparator().compare(expected: Data(decoded.utf8), actual: bytes))
         #expect(difference.cause == "text.encoding-only")
         #expect(difference.actual == "Windows-1252")
@@ -152,7 +164,8 @@ import Testing
     @Test func encodingOnlyRespectsTheRulesNormalisations() throws {
         let utf16 = try pythonEncode("a\r\nb\r\n", "utf-16")
         #expect(TextComparator().compare(expected: Data("a\nb\n".utf8), actual: utf16)?.cause == nil)
-        let explained = TextComparator(normalisations: [.lineEndings]).compare(expected: Data("a\nb\n".utf8), actual: utf16)
+        let explained = TextComparator(normalisations: [.lineEndings]).compare(
+            expected: Data("a\nb\n".utf8), actual: utf16)
         #expect(explained?.cause == "text.encoding-only")
     }
 }

@@ -1,7 +1,8 @@
-@testable import Comparison
 import Foundation
 import TestSupport
 import Testing
+
+@testable import Comparison
 
 /// The shortcuts the text comparator takes on differing files: which normalisations can change a text.
 @Suite struct TextNormalisationChangeTests {
@@ -11,7 +12,10 @@ import Testing
         var generator = SeededGenerator(seed: 11)
         var texts: [[Unicode.Scalar]] = [[], ["\u{FEFF}"], [" "], ["\r"], ["\n"]]
         while texts.count < count {
-            texts.append((0..<Int.random(in: 1...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
+            texts.append(
+                (0..<Int.random(in: 1...8, using: &generator)).map { _ in
+                    alphabet.randomElement(using: &generator) ?? "a"
+                })
         }
         return texts
     }
@@ -30,7 +34,8 @@ import Testing
         }
     }
 
-    /// Where the shortcut says no normalisation can make two texts equal, none does; and it says so for a changed letter.
+    /// Where the shortcut says no normalisation can make two texts equal, none does; and it says so for a changed
+    /// letter.
     @Test func differingBeyondEveryNormalisationIsNeverWrong() {
         let texts = Self.texts(count: 600)
         var skipped = 0
@@ -39,7 +44,9 @@ import Testing
                 guard TextComparator.differBeyondEveryNormalisation(expected, actual) else { continue }
                 skipped += 1
                 for normalisation in TextNormalisation.allCases {
-                    #expect(normalisation.apply(to: expected) != normalisation.apply(to: actual), "\(expected.map(\.value)) \(actual.map(\.value))")
+                    #expect(
+                        normalisation.apply(to: expected) != normalisation.apply(to: actual),
+                        "\(expected.map(\.value)) \(actual.map(\.value))")
                 }
             }
         }
@@ -62,7 +69,8 @@ import Testing
             ("abc", "abd", nil),
         ]
         for row in rows {
-            let difference = try #require(TextComparator().compare(expected: Data(row.expected.utf8), actual: Data(row.actual.utf8)))
+            let difference = try #require(
+                TextComparator().compare(expected: Data(row.expected.utf8), actual: Data(row.actual.utf8)))
             #expect(difference.cause == row.cause, "\(row)")
         }
     }

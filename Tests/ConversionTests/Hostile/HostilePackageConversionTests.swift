@@ -1,8 +1,8 @@
 import Conversion
 import ConversionTestCodecs
 import DocumentPlatform
-import Foundation
 import Formats
+import Foundation
 import SystemSeam
 import TestSupport
 import Testing
@@ -34,7 +34,8 @@ import Testing
         func notebook(_ name: String) throws -> (URL, [String]) {
             try fixture.writeNotebook(name, title: "Title", pages: ["first page", "second page"])
             let url = input.appendingPathComponent(name)
-            let pages = try FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent("pages").path).sorted()
+            let pages = try FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent("pages").path)
+                .sorted()
             return (url, pages)
         }
 
@@ -52,9 +53,12 @@ import Testing
             #expect(try Data(contentsOf: sentinel) == Self.sentinelContents, sourceLocation: sourceLocation)
             let date = try FileManager.default.attributesOfItem(atPath: sentinel.path)[.modificationDate] as? Date
             #expect(date == Self.sentinelDate, sourceLocation: sourceLocation)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == ["sentinel.txt"], sourceLocation: sourceLocation)
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: outside.path) == ["sentinel.txt"],
+                sourceLocation: sourceLocation)
             let root = try FileManager.default.contentsOfDirectory(atPath: fixture.directory.url.path).sorted()
-            #expect(root.allSatisfy { ["in", "out", "outside"].contains($0) }, "\(root)", sourceLocation: sourceLocation)
+            #expect(
+                root.allSatisfy { ["in", "out", "outside"].contains($0) }, "\(root)", sourceLocation: sourceLocation)
         }
     }
 
@@ -98,9 +102,13 @@ import Testing
         #expect(report.item(endingWith: "good.notebook")?.status == .converted)
         // Links among the inputs are not inputs: neither followed nor converted.
         for name in ["escape.notebook", "sentinel-link.txt"] {
-            #expect(report.item(endingWith: name)?.status != .converted, "\(String(describing: report.item(endingWith: name)))")
+            #expect(
+                report.item(endingWith: name)?.status != .converted,
+                "\(String(describing: report.item(endingWith: name)))")
         }
-        let outputs = try FileManager.default.contentsOfDirectory(atPath: setup.fixture.output.description).filter { !$0.hasPrefix(".docmigrate-journal") }
+        let outputs = try FileManager.default.contentsOfDirectory(atPath: setup.fixture.output.description).filter {
+            !$0.hasPrefix(".docmigrate-journal")
+        }
         #expect(outputs == ["good.txt"], "\(outputs)")
         #expect(try ConversionFixture.tree(setup.fixture.input) == inputBefore)
         try setup.expectOutsideUntouched()
@@ -147,8 +155,10 @@ import Testing
         try setup.expectOutsideUntouched()
     }
 
-    /// 10,000 in `swift test` (100,000 took minutes on the shared CI disk); `Tests/run-long-reliability-tests` asks for 100,000.
-    static let wideMembers = ProcessInfo.processInfo.environment["DOCMIGRATE_WIDE_MEMBERS"].flatMap { Int($0) } ?? 10_000
+    /// 10,000 in `swift test` (100,000 took minutes on the shared CI disk); `Tests/run-long-reliability-tests` asks for
+    /// 100,000.
+    static let wideMembers =
+        ProcessInfo.processInfo.environment["DOCMIGRATE_WIDE_MEMBERS"].flatMap { Int($0) } ?? 10_000
 
     @Test func aVeryWidePackageConvertsAndLeavesTheUnlistedMembersAlone() async throws {
         let setup = try Setup("hostile-convert-wide")
@@ -171,15 +181,19 @@ import Testing
         defer { removeQuickly(wide) }
         let report = try await setup.run()
         #expect(report.item(endingWith: "wide.notebook")?.status == .converted, "\(report.items)")
-        #expect(setup.fixture.contents(setup.fixture.output.appending(Array("wide.txt".utf8)))?.contains("second page") == true)
+        #expect(
+            setup.fixture.contents(setup.fixture.output.appending(Array("wide.txt".utf8)))?.contains("second page")
+                == true)
         try setup.expectOutsideUntouched()
     }
 
     @Test func aPageThatChangesWhileItIsReadFailsItsItemNamingThePage() async throws {
         let setup = try Setup("hostile-convert-changing")
-        try setup.fixture.writeNotebook("book.notebook", title: "Title", pages: [String(repeating: "long page ", count: 300_000)])
+        try setup.fixture.writeNotebook(
+            "book.notebook", title: "Title", pages: [String(repeating: "long page ", count: 300_000)])
         let book = setup.input.appendingPathComponent("book.notebook")
-        let pageName = try #require(try FileManager.default.contentsOfDirectory(atPath: book.appendingPathComponent("pages").path).first)
+        let pageName = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: book.appendingPathComponent("pages").path).first)
         let page = book.appendingPathComponent("pages/\(pageName)")
         ReadObservation.observe(path: page.path) { bytesSoFar in
             guard bytesSoFar <= 1 << 20, let handle = try? FileHandle(forWritingTo: page) else { return }
@@ -194,7 +208,10 @@ import Testing
         #expect(item.status == .failed)
         #expect(item.error?.code == "filewrapper.read.changed-while-reading", "\(String(describing: item.error))")
         #expect(item.error?.location == .member("pages/\(pageName)"), "\(String(describing: item.error))")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: setup.fixture.output.description).allSatisfy { $0.hasPrefix(".docmigrate-journal") })
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: setup.fixture.output.description).allSatisfy {
+                $0.hasPrefix(".docmigrate-journal")
+            })
         try setup.expectOutsideUntouched()
     }
 }

@@ -1,12 +1,14 @@
-@testable import Conversion
 import Foundation
 import TestSupport
 import Testing
 
+@testable import Conversion
+
 @Suite struct ConversionJournalTests {
     private func entry(_ name: String, size: Int64 = 5) -> ConversionJournal.Entry {
         ConversionJournal.Entry(
-            input: ItemPath(bytes: Array(name.utf8) + [0xFF]), size: size, mtime: ConversionJournal.mtime(seconds: 7, nanoseconds: 5),
+            input: ItemPath(bytes: Array(name.utf8) + [0xFF]), size: size,
+            mtime: ConversionJournal.mtime(seconds: 7, nanoseconds: 5),
             inputHash: "aa", output: ItemPath("out/" + name), outputHash: "bb", result: "converted")
     }
 
@@ -31,23 +33,33 @@ import Testing
         // A run without --resume skips nothing but keeps the journal for a later --resume.
         let fresh = try ConversionJournal(path: path, resuming: false)
         #expect(!fresh.isFinished(input: entry("a").input, size: 5, mtime: "7.000000005"))
-        #expect(try ConversionJournal(path: path, resuming: true).isFinished(input: entry("a").input, size: 5, mtime: "7.000000005"))
+        #expect(
+            try ConversionJournal(path: path, resuming: true).isFinished(
+                input: entry("a").input, size: 5, mtime: "7.000000005"))
     }
 }
 
 extension ConversionJournalTests {
     @Test(arguments: [
-        "plain", "quote\" back\\slash", "new\nline\ttab\r", "control\u{1}\u{8}\u{C}\u{1F}", "slash/é/日本", "base64:looks encoded",
+        "plain", "quote\" back\\slash", "new\nline\ttab\r", "control\u{1}\u{8}\u{C}\u{1F}", "slash/é/日本",
+        "base64:looks encoded",
     ])
     func aLineIsWhatJSONEncoderWrites(_ name: String) throws {
-        var entries = [entry(name), ConversionJournal.Entry(input: ItemPath(name), size: -1, mtime: "0.000000000", inputHash: nil, output: nil, outputHash: nil, result: "converted")]
+        var entries = [
+            entry(name),
+            ConversionJournal.Entry(
+                input: ItemPath(name), size: -1, mtime: "0.000000000", inputHash: nil, output: nil, outputHash: nil,
+                result: "converted"),
+        ]
         entries[0].inputHash = name
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         for entry in entries {
             var line: [UInt8] = []
             entry.appendLine(to: &line)
-            #expect(String(decoding: line, as: UTF8.self) == String(decoding: try encoder.encode(entry), as: UTF8.self) + "\n")
+            #expect(
+                String(decoding: line, as: UTF8.self) == String(decoding: try encoder.encode(entry), as: UTF8.self)
+                    + "\n")
             #expect(try JSONDecoder().decode(ConversionJournal.Entry.self, from: Data(line.dropLast())) == entry)
         }
     }

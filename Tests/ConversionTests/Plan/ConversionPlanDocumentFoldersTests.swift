@@ -1,4 +1,3 @@
-@testable import Conversion
 import ConversionTestCodecs
 import DocumentCodecs
 import DocumentPlatform
@@ -6,10 +5,13 @@ import Foundation
 import SystemSeam
 import Testing
 
+@testable import Conversion
+
 @Suite struct ConversionPlanDocumentFoldersTests {
     @Test func theWalksRememberedAnswersAreTheDetectorsForEveryFolder() throws {
         let fixture = try ConversionFixture("document-folders")
-        // Pairs that share an extension but differ in the marker, so an answer remembered by extension alone would be wrong for one of each pair.
+        // Pairs that share an extension but differ in the marker, so an answer remembered by extension alone would be
+        // wrong for one of each pair.
         try fixture.writeNotebook("one.notebook", title: "One", pages: ["a"])
         try fixture.write("two.notebook/notes.txt", "not a notebook's members")
         try fixture.write("plain/TXT.rtf", "{\\rtf1 x}")
@@ -19,7 +21,10 @@ import Testing
         try fixture.write("odd.rtfd/x.txt", "y")
         try fixture.write("pages.key/x.txt", "z")
         try fixture.write("Two.NOTEBOOK/x.txt", "upper case extension")
-        let names = ["one.notebook", "two.notebook", "plain", "plain2", "marked-folder", "doc.rtfd", "odd.rtfd", "pages.key", "Two.NOTEBOOK"]
+        let names = [
+            "one.notebook", "two.notebook", "plain", "plain2", "marked-folder", "doc.rtfd", "odd.rtfd", "pages.key",
+            "Two.NOTEBOOK",
+        ]
         var cache = ConversionPlan.DocumentFolderCache()
         let answers = Self.cachedAnswersAgreeWithTheDetector(names, in: fixture, cache: &cache)
         // The detector's own answers, so that the comparison above is not between two wrong ones.
@@ -32,9 +37,11 @@ import Testing
 
     @Test func namesWithTheSameEndingButDotsElsewhereAreToldApart() throws {
         let fixture = try ConversionFixture("document-folder-shapes")
-        // Each a real notebook's contents: only the name decides, and names ending alike must not share an answer by their ending alone.
+        // Each a real notebook's contents: only the name decides, and names ending alike must not share an answer by
+        // their ending alone.
         let names = [
-            "a.notebook", ".notebook", "..notebook", "x..notebook", "a.b.notebook", "notebook", "x.", "a b.note book", "\u{FC}n\u{EF}.notebook",
+            "a.notebook", ".notebook", "..notebook", "x..notebook", "a.b.notebook", "notebook", "x.", "a b.note book",
+            "\u{FC}n\u{EF}.notebook",
             "A.NOTEBOOK", "...", "a.notebook.",
         ]
         for name in names { try fixture.writeNotebook(name, title: "T", pages: ["p"]) }
@@ -44,7 +51,9 @@ import Testing
         // A root named with a trailing slash is not a plain name: it is asked of a URL every time.
         let slashed = ItemPath(bytes: fixture.input.appending(Array("a.notebook".utf8)).bytes + [0x2F])
         for _ in 0..<2 {
-            #expect(cache.isDocumentFolder(slashed, registry: registry) == ConversionPlan.isDocumentFolder(slashed, registry: registry))
+            #expect(
+                cache.isDocumentFolder(slashed, registry: registry)
+                    == ConversionPlan.isDocumentFolder(slashed, registry: registry))
         }
         #expect(answers["a.notebook"] == true)
         #expect(answers[".notebook"] == false)
@@ -77,4 +86,3 @@ import Testing
         return answers
     }
 }
-

@@ -18,24 +18,28 @@ import Testing
         try fixture.write(Array("caf\u{E9}.txt".utf8), "nfc")
         try fixture.write(Array("cafe\u{301}.txt".utf8), "nfd")
         try fixture.write(Array("n".utf8) + [0xFF] + Array(".txt".utf8), "latin-1 name")
-        try FileManager.default.createSymbolicLink(atPath: fixture.input.description + "/link", withDestinationPath: "b.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: fixture.input.description + "/link", withDestinationPath: "b.txt")
     }
 
     @Test func walksInByteOrderKeepingNameBytesAndPackagesWhole() throws {
         let fixture = try ConversionFixture("plan")
         try makeTree(fixture)
         let items = Array(ConversionPlan(source: .paths([fixture.input]), registry: .conversionTests))
-        let summary = items.map { item in "\(item.relativePath.encodedForJSON) \(item.kind.rawValue) \(item.skipReason?.code ?? "-")" }
-        #expect(summary == [
-            ".c.txt.icloud other convert.skipped.icloud-placeholder",
-            "a/x.txt file -",
-            "b.txt file -",
-            "book.notebook package -",
-            "cafe\u{301}.txt file -",
-            "caf\u{E9}.txt file -",
-            "link other convert.skipped.symbolic-link",
-            "base64:" + Data([0x6E, 0xFF] + Array(".txt".utf8)).base64EncodedString() + " file -",
-        ])
+        let summary = items.map { item in
+            "\(item.relativePath.encodedForJSON) \(item.kind.rawValue) \(item.skipReason?.code ?? "-")"
+        }
+        #expect(
+            summary == [
+                ".c.txt.icloud other convert.skipped.icloud-placeholder",
+                "a/x.txt file -",
+                "b.txt file -",
+                "book.notebook package -",
+                "cafe\u{301}.txt file -",
+                "caf\u{E9}.txt file -",
+                "link other convert.skipped.symbolic-link",
+                "base64:" + Data([0x6E, 0xFF] + Array(".txt".utf8)).base64EncodedString() + " file -",
+            ])
         // The name that is not UTF-8 keeps its exact bytes, and the NFC and NFD names stay two items.
         #expect(items.contains { $0.relativePath.bytes == [0x6E, 0xFF] + Array(".txt".utf8) })
         #expect(Set(items.map(\.relativePath)).count == items.count)
@@ -45,7 +49,8 @@ import Testing
         let fixture = try ConversionFixture("plan-list")
         try makeTree(fixture)
         let base = fixture.input.bytes
-        let list = base + Array("/b.txt".utf8) + [0] + base + Array("/n".utf8) + [0xFF] + Array(".txt".utf8) + [0, 0]
+        let list =
+            base + Array("/b.txt".utf8) + [0] + base + Array("/n".utf8) + [0xFF] + Array(".txt".utf8) + [0, 0]
             + base + Array("/book.notebook".utf8) + [0] + base + Array("/missing.txt".utf8)
         let listPath = try fixture.write(Array("list".utf8), data: Data(list), in: ItemPath(fixture.directory.url.path))
         let items = Array(ConversionPlan(source: .filesFrom(listPath), registry: .conversionTests))
@@ -79,7 +84,9 @@ import Testing
         let all = Array(ConversionPlan(source: .paths([fixture.input]), registry: .conversionTests)).map(\.relativePath)
         var seen: [ItemPath] = []
         for index in 1...3 {
-            let plan = ConversionPlan(source: .paths([fixture.input]), registry: .conversionTests, shard: ShardAssignment(index: index, count: 3))
+            let plan = ConversionPlan(
+                source: .paths([fixture.input]), registry: .conversionTests,
+                shard: ShardAssignment(index: index, count: 3))
             seen += plan.map(\.relativePath)
         }
         #expect(seen.sorted() == all.sorted())

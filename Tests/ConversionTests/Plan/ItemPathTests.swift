@@ -33,13 +33,19 @@ import Testing
     }
 
     @Test func replacingAnExtensionMatchesTheComposedSpellingOnOddPaths() {
-        let paths = [
-            "", "/", "//", "a", "a.", ".a", "a.b", "a/b.c", "a//b.c", "a///b.c", "//b.c", "/b.c", "a/b/", "a/b/.c", "a.b/c", "a.b/c.",
-            "a/..", "a/.", "../x.y.z", "a/b..c", "x/\u{E9}.t\u{E9}xt", "x/\n.\r",
-        ].map { ItemPath($0) } + [ItemPath(bytes: [0xFF, 0x2F, 0x2E, 0xFE]), ItemPath(bytes: [0x2F, 0x2F, 0xC3, 0x2E, 0x2E])]
+        let paths =
+            [
+                "", "/", "//", "a", "a.", ".a", "a.b", "a/b.c", "a//b.c", "a///b.c", "//b.c", "/b.c", "a/b/", "a/b/.c",
+                "a.b/c", "a.b/c.",
+                "a/..", "a/.", "../x.y.z", "a/b..c", "x/\u{E9}.t\u{E9}xt", "x/\n.\r",
+            ].map { ItemPath($0) } + [
+                ItemPath(bytes: [0xFF, 0x2F, 0x2E, 0xFE]), ItemPath(bytes: [0x2F, 0x2F, 0xC3, 0x2E, 0x2E]),
+            ]
         for path in paths {
             for newExtension in ["", "txt", "t\u{E9}", "."] {
-                #expect(path.replacingExtension(with: newExtension) == composed(path, newExtension), "\(path) with \(newExtension)")
+                #expect(
+                    path.replacingExtension(with: newExtension) == composed(path, newExtension),
+                    "\(path) with \(newExtension)")
             }
         }
     }
@@ -53,4 +59,3 @@ import Testing
         #expect(ItemPath(bytes: [0xFF]).appending([0xFE]).bytes == [0xFF, 0x2F, 0xFE])
     }
 }
-

@@ -1,8 +1,9 @@
-@testable import Conversion
 import DocumentCodecs
 import Foundation
 import TestSupport
 import Testing
+
+@testable import Conversion
 
 @Suite struct ConversionReportMergingTests {
     /// Writes each report's JSON form to a file of `folder` and returns the paths.
@@ -16,7 +17,8 @@ import Testing
 
     /// The merge `merge-reports` made before it streamed: every report decoded whole, merged in memory.
     static func mergedInMemory(_ paths: [String]) throws -> ConversionReport {
-        try ConversionReport.merged(paths.map { try ConversionReport.decode(json: Data(contentsOf: URL(fileURLWithPath: $0))) })
+        try ConversionReport.merged(
+            paths.map { try ConversionReport.decode(json: Data(contentsOf: URL(fileURLWithPath: $0))) })
     }
 
     /// Items of every shape split over three shard reports by a seeded generator, one shard without items.
@@ -26,7 +28,9 @@ import Testing
         for item in ConversionReportReaderTests.oddItems() + ItemSpillTests.items(count: 700) {
             groups[Int(generator.next() % 2) * 2].append(item)
         }
-        return groups.enumerated().map { index, items in ConversionReportReaderTests.report(items, shard: "\(index + 1)/3") }
+        return groups.enumerated().map { index, items in
+            ConversionReportReaderTests.report(items, shard: "\(index + 1)/3")
+        }
     }
 
     @Test(arguments: [6, 1 << 17])
@@ -63,11 +67,14 @@ import Testing
         let twice = items[10]
         let paths = try Self.write(
             [
-                ConversionReportReaderTests.report(Array(items[0..<5])), ConversionReportReaderTests.report(Array(items[5..<11])),
+                ConversionReportReaderTests.report(Array(items[0..<5])),
+                ConversionReportReaderTests.report(Array(items[5..<11])),
                 ConversionReportReaderTests.report([twice, items[12]]),
             ], in: folder)
         for blockSize in [5, 1 << 17] {
-            let error = try #require(throws: ConversionError.self) { try ConversionReport.merged(reportFiles: paths, blockSize: blockSize) }
+            let error = try #require(throws: ConversionError.self) {
+                try ConversionReport.merged(reportFiles: paths, blockSize: blockSize)
+            }
             #expect(error.code == "merge.duplicate-item")
             #expect(error.message == "\(twice.input) is in two reports: a shard ran twice or shards overlap")
             #expect(error.message.hasPrefix("a\\xff\\xfe\n"))
@@ -83,7 +90,10 @@ import Testing
         #expect(error.code == "merge.duplicate-item")
         #expect(error.message.hasPrefix("plain/a.txt is in two reports"))
         // Without the second copy the same items merge.
-        #expect(try ConversionReport.merged(reportFiles: Self.write([ConversionReportReaderTests.report(items)], in: folder)).totals.items == items.count)
+        #expect(
+            try ConversionReport.merged(
+                reportFiles: Self.write([ConversionReportReaderTests.report(items)], in: folder)
+            ).totals.items == items.count)
     }
 
     @Test func reportsOfDifferentTargetsAreRefusedNamingTheOddOne() throws {
@@ -104,7 +114,8 @@ import Testing
         let folder = try TemporaryDirectory("merge-bad")
         var paths = try Self.write(Array(Self.shards().prefix(2)), in: folder)
         let bad = folder.appending("bad.json").path
-        try Data(#"{"items": [], "schema": "docmigrate.convert-report", "schemaVersion": 2}"#.utf8).write(to: URL(fileURLWithPath: bad))
+        try Data(#"{"items": [], "schema": "docmigrate.convert-report", "schemaVersion": 2}"#.utf8).write(
+            to: URL(fileURLWithPath: bad))
         paths.append(bad)
         let error = try #require(throws: ConversionError.self) { try ConversionReport.merged(reportFiles: paths) }
         #expect(error.code == "report.unsupported-version")

@@ -1,8 +1,9 @@
-@testable import Conversion
 import DocumentCodecs
 import Foundation
 import TestSupport
 import Testing
+
+@testable import Conversion
 
 @Suite struct ConversionReportReaderTests {
     /// Items whose strings need every kind of JSON escape, or none: quotes, backslashes, control characters,
@@ -10,9 +11,12 @@ import Testing
     /// and errors with every kind of location.
     static func oddItems() -> [ConversionReport.Item] {
         let names: [[UInt8]] = [
-            Array("plain/a.txt".utf8), Array("quote\"d/\"x\".txt".utf8), Array("back\\slash\\u0041.txt".utf8), Array("tab\there\nline\r.txt".utf8),
-            Array("control\u{01}\u{1F}\u{7F}.txt".utf8), Array("café/naïve/Ærø.txt".utf8), Array("emoji😀/🎉👩‍👩‍👧.txt".utf8), Array("nul\u{0}byte".utf8),
-            Array("base64:looks-like-base64".utf8), Array("\u{2028}line separator\u{FEFF}".utf8), [0x61, 0xFF, 0xFE, 0x0A], [0xED, 0xA0, 0x80],
+            Array("plain/a.txt".utf8), Array("quote\"d/\"x\".txt".utf8), Array("back\\slash\\u0041.txt".utf8),
+            Array("tab\there\nline\r.txt".utf8),
+            Array("control\u{01}\u{1F}\u{7F}.txt".utf8), Array("café/naïve/Ærø.txt".utf8), Array("emoji😀/🎉👩‍👩‍👧.txt".utf8),
+            Array("nul\u{0}byte".utf8),
+            Array("base64:looks-like-base64".utf8), Array("\u{2028}line separator\u{FEFF}".utf8),
+            [0x61, 0xFF, 0xFE, 0x0A], [0xED, 0xA0, 0x80],
             Array("slash/and//double".utf8), Array("not \\ud83d an escape".utf8),
         ]
         var items: [ConversionReport.Item] = []
@@ -21,30 +25,56 @@ import Testing
             let text = String(decoding: name, as: UTF8.self)
             switch index % 6 {
             case 0:
-                items.append(ConversionReport.Item(input: input, output: ItemPath(bytes: Array("out/".utf8) + name), status: .converted, sourceType: "public.plain-text", route: ["plain-text"]))
+                items.append(
+                    ConversionReport.Item(
+                        input: input, output: ItemPath(bytes: Array("out/".utf8) + name), status: .converted,
+                        sourceType: "public.plain-text", route: ["plain-text"]))
             case 1:
-                items.append(ConversionReport.Item(
-                    input: input, status: .failed, sourceType: "com.example.\(text)",
-                    error: ConversionError(code: "text.invalid", message: "bad \"\(text)\"\n", file: text, location: .inMember("pages/\(text)", .inMember("x", .byte(index))))))
+                items.append(
+                    ConversionReport.Item(
+                        input: input, status: .failed, sourceType: "com.example.\(text)",
+                        error: ConversionError(
+                            code: "text.invalid", message: "bad \"\(text)\"\n", file: text,
+                            location: .inMember("pages/\(text)", .inMember("x", .byte(index))))))
             case 2:
-                items.append(ConversionReport.Item(
-                    input: input, output: ItemPath("out/\(index)"), status: .warning, route: ["a", text, "c"],
-                    warnings: [ConversionWarning(code: "w.one", path: text, message: "lost \(text)"), ConversionWarning(code: "w.two", message: "ß")]))
+                items.append(
+                    ConversionReport.Item(
+                        input: input, output: ItemPath("out/\(index)"), status: .warning, route: ["a", text, "c"],
+                        warnings: [
+                            ConversionWarning(code: "w.one", path: text, message: "lost \(text)"),
+                            ConversionWarning(code: "w.two", message: "ß"),
+                        ]))
             case 3:
-                items.append(ConversionReport.Item(input: input, status: .skipped, error: ConversionError(code: "convert.skipped.symbolic-link", message: "a link", location: .line(3, column: 7))))
+                items.append(
+                    ConversionReport.Item(
+                        input: input, status: .skipped,
+                        error: ConversionError(
+                            code: "convert.skipped.symbolic-link", message: "a link", location: .line(3, column: 7))))
             case 4:
-                items.append(ConversionReport.Item(
-                    input: input, status: .failed, error: ConversionError(code: "x.y", message: text, location: .keyPath("a.b[\(index)]"))))
+                items.append(
+                    ConversionReport.Item(
+                        input: input, status: .failed,
+                        error: ConversionError(code: "x.y", message: text, location: .keyPath("a.b[\(index)]"))))
             default:
-                items.append(ConversionReport.Item(input: input, output: ItemPath(bytes: name + [0xFE]), status: index % 2 == 0 ? .planned : .resumed, sourceType: nil, route: []))
+                items.append(
+                    ConversionReport.Item(
+                        input: input, output: ItemPath(bytes: name + [0xFE]),
+                        status: index % 2 == 0 ? .planned : .resumed, sourceType: nil, route: []))
             }
         }
-        items.append(ConversionReport.Item(input: ItemPath("member-error"), status: .failed, error: ConversionError(code: "m", message: "m", location: .member("x/y"))))
-        items.append(ConversionReport.Item(input: ItemPath("no-location"), status: .failed, error: ConversionError(code: "n", message: "")))
+        items.append(
+            ConversionReport.Item(
+                input: ItemPath("member-error"), status: .failed,
+                error: ConversionError(code: "m", message: "m", location: .member("x/y"))))
+        items.append(
+            ConversionReport.Item(
+                input: ItemPath("no-location"), status: .failed, error: ConversionError(code: "n", message: "")))
         return items
     }
 
-    static func report(_ items: [ConversionReport.Item], target: String = "plain-text", shard: String? = "1/2") -> ConversionReport {
+    static func report(
+        _ items: [ConversionReport.Item], target: String = "plain-text", shard: String? = "1/2"
+    ) -> ConversionReport {
         var report = ConversionReport(target: target, shard: shard)
         for (index, item) in items.enumerated() { report.add(item, inputBytes: Int64(index * 10)) }
         report.sort()
@@ -52,7 +82,9 @@ import Testing
     }
 
     /// What the reader gives for the report bytes `data`: the report (items included) or the error's code.
-    static func streamed(_ data: Data, blockSize: Int, in folder: TemporaryDirectory, name: String = "report.json") throws -> Result<ConversionReport, ConversionError> {
+    static func streamed(
+        _ data: Data, blockSize: Int, in folder: TemporaryDirectory, name: String = "report.json"
+    ) throws -> Result<ConversionReport, ConversionError> {
         let path = folder.appending(name).path
         try data.write(to: URL(fileURLWithPath: path))
         var items: [ConversionReport.Item] = []
@@ -65,7 +97,8 @@ import Testing
         }
     }
 
-    /// What `merge-reports` got before the reader: `JSONDecoder` on the whole file, its errors mapped to codes as the verb mapped them.
+    /// What `merge-reports` got before the reader: `JSONDecoder` on the whole file, its errors mapped to codes as the
+    /// verb mapped them.
     static func decodedWhole(_ data: Data) -> Result<ConversionReport, Refusal> {
         do {
             return .success(try ConversionReport.decode(json: data))
@@ -81,8 +114,12 @@ import Testing
         var code: String
     }
 
-    /// Checks that the reader agrees with the whole-file decoder on `data`: the same items and fields, or the same error code.
-    static func expectAgreement(_ data: Data, blockSize: Int, in folder: TemporaryDirectory, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// Checks that the reader agrees with the whole-file decoder on `data`: the same items and fields, or the same
+    /// error code.
+    static func expectAgreement(
+        _ data: Data, blockSize: Int, in folder: TemporaryDirectory, _ label: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let streamed = try streamed(data, blockSize: blockSize, in: folder)
         switch (decodedWhole(data), streamed) {
         case (.success(let whole), .success(let read)):
@@ -91,9 +128,12 @@ import Testing
             #expect(error.code == refusal.code, "\(label): \(error)", sourceLocation: sourceLocation)
             #expect(error.file == folder.appending("report.json").path, "\(label)", sourceLocation: sourceLocation)
         case (.success, .failure(let error)):
-            Issue.record("\(label): the decoder reads it, the reader refuses it: \(error)", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(label): the decoder reads it, the reader refuses it: \(error)", sourceLocation: sourceLocation)
         case (.failure(let refusal), .success):
-            Issue.record("\(label): the decoder refuses it (\(refusal.code)), the reader reads it", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(label): the decoder refuses it (\(refusal.code)), the reader reads it",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -105,7 +145,8 @@ import Testing
         for (label, report) in [("odd", odd), ("many", many), ("empty", Self.report([]))] {
             let data = try report.json()
             let read = try Self.streamed(data, blockSize: blockSize, in: folder).get()
-            // Compared with the report itself, not only with the decoder, so that a reader dropping a field cannot agree with it.
+            // Compared with the report itself, not only with the decoder, so that a reader dropping a field cannot
+            // agree with it.
             #expect(read == report, "\(label)")
             #expect(read.items.count == report.items.count)
             try Self.expectAgreement(data, blockSize: blockSize, in: folder, label)
@@ -200,8 +241,12 @@ import Testing
         .replacing("target a number", "\"target\" : \"plain-text\"", "\"target\" : 5"),
         .replacing("target null", "\"target\" : \"plain-text\"", "\"target\" : null"),
         .replacing("target missing", "\"target\" : \"plain-text\",", ""),
-        .replacing("target duplicated, first wins", "\"target\" : \"plain-text\"", "\"target\" : \"json\", \"target\" : \"plain-text\""),
-        .replacing("target duplicated, first is bad", "\"target\" : \"plain-text\"", "\"target\" : 1, \"target\" : \"plain-text\""),
+        .replacing(
+            "target duplicated, first wins", "\"target\" : \"plain-text\"",
+            "\"target\" : \"json\", \"target\" : \"plain-text\""),
+        .replacing(
+            "target duplicated, first is bad", "\"target\" : \"plain-text\"",
+            "\"target\" : 1, \"target\" : \"plain-text\""),
         .replacing("target with escapes", "\"target\" : \"plain-text\"", #""target" : "pl\u0061in\/text\ud83d\ude00""#),
         .replacing("key with escapes", "\"target\" :", #""t\u0061rget" :"#),
         .replacing("key with a bad escape", "\"target\" :", #""t\qrget" :"#),
@@ -236,7 +281,9 @@ import Testing
         .replacing("item route missing", "\"route\" :", "\"routes\" :"),
         .replacing("item route of numbers", "\"route\" : [", "\"route\" : [1], \"x\" : ["),
         .replacing("item route with a trailing comma", "\"plain-text\"\n      ]", "\"plain-text\",\n      ]"),
-        .replacing("item with an unknown key of odd content", "\"status\" :", "\"odd\" : [\"\\q\", 01, -, 1e, {\"\\x\" : \"\\ud800\"}], \"status\" :"),
+        .replacing(
+            "item with an unknown key of odd content", "\"status\" :",
+            "\"odd\" : [\"\\q\", 01, -, 1e, {\"\\x\" : \"\\ud800\"}], \"status\" :"),
         .replacing("item key duplicated", "\"status\" : \"", "\"status\" : \"failed\", \"status\" : \""),
         .replacing("item error a string", "\"error\" : {", "\"error\" : \"x\", \"y\" : {"),
         .replacing("item error location byte 1.0", "\"byte\" : ", "\"byte\" : 1.0, \"b\" : "),
@@ -292,10 +339,24 @@ import Testing
         .whole("null", "null"),
         .whole("a string", "\"x\""),
         .whole("an empty object", "{}"),
-        .whole("no items but the required fields", #"{"target":"t","totals":{"items":0,"converted":0,"resumed":0,"skipped":0,"warning":0,"failed":0,"planned":0,"inputBytes":0},"items":[]}"#),
-        .whole("nested 512 deep", #"{"x":"# + String(repeating: "[", count: 511) + String(repeating: "]", count: 511) + #","target":"t","totals":{"items":0,"converted":0,"resumed":0,"skipped":0,"warning":0,"failed":0,"planned":0,"inputBytes":0},"items":[]}"#),
-        .whole("nested 513 deep", #"{"x":"# + String(repeating: "[", count: 512) + String(repeating: "]", count: 512) + #","target":"t","totals":{"items":0,"converted":0,"resumed":0,"skipped":0,"warning":0,"failed":0,"planned":0,"inputBytes":0},"items":[]}"#),
-        .whole("an item nested 513 deep", #"{"target":"t","totals":{"items":0,"converted":0,"resumed":0,"skipped":0,"warning":0,"failed":0,"planned":0,"inputBytes":0},"items":[{"x":"# + String(repeating: "[", count: 510) + String(repeating: "]", count: 510) + "}]}"),
+        .whole(
+            "no items but the required fields",
+            #"{"target":"t","totals":{"items":0,"converted":0,"resumed":0,"skipped":0,"warning":0,"failed":0,"planned":0,"inputBytes":0},"items":[]}"#
+        ),
+        .whole(
+            "nested 512 deep",
+            #"{"x":"# + String(repeating: "[", count: 511) + String(repeating: "]", count: 511)
+                + #","target":"t","totals":{"items":0,"converted":0,"resumed":0,"skipped":0,"warning":0,"failed":0,"planned":0,"inputBytes":0},"items":[]}"#
+        ),
+        .whole(
+            "nested 513 deep",
+            #"{"x":"# + String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+                + #","target":"t","totals":{"items":0,"converted":0,"resumed":0,"skipped":0,"warning":0,"failed":0,"planned":0,"inputBytes":0},"items":[]}"#
+        ),
+        .whole(
+            "an item nested 513 deep",
+            #"{"target":"t","totals":{"items":0,"converted":0,"resumed":0,"skipped":0,"warning":0,"failed":0,"planned":0,"inputBytes":0},"items":[{"x":"#
+                + String(repeating: "[", count: 510) + String(repeating: "]", count: 510) + "}]}"),
         .whole("a wrong schema after a bad item", #"{"items":[5],"schema":"other"}"#),
         .whole("a bad item before a syntax error", #"{"items":[5],"schema":"docmigrate.convert-report",}x"#),
     ]
@@ -305,7 +366,8 @@ import Testing
     @Test func randomlyEditedReportsAreReadOrRefusedAsTheDecoderDoes() throws {
         let folder = try TemporaryDirectory("report-reader-random")
         let original = Array(try Self.report(Array(Self.oddItems().prefix(3))).json())
-        let interesting = Array("\"\\{}[],:0159-+.eEun /".utf8) + [0x00, 0x09, 0x0A, 0x1F, 0x7F, 0x80, 0xC3, 0xED, 0xFF]
+        let interesting =
+            Array("\"\\{}[],:0159-+.eEun /".utf8) + [0x00, 0x09, 0x0A, 0x1F, 0x7F, 0x80, 0xC3, 0xED, 0xFF]
         var generator = SplitMix(seed: 23)
         for round in 0..<200 {
             var bytes = original
@@ -314,7 +376,9 @@ import Testing
                 switch generator.next() % 3 {
                 case 0: bytes[place] = interesting[Int(generator.next() % UInt64(interesting.count))]
                 case 1: bytes.remove(at: place)
-                default: bytes.insert(contentsOf: bytes[place..<min(bytes.count, place + Int(generator.next() % 12))], at: place)
+                default:
+                    bytes.insert(
+                        contentsOf: bytes[place..<min(bytes.count, place + Int(generator.next() % 12))], at: place)
                 }
             }
             try Self.expectAgreement(Data(bytes), blockSize: round % 2 == 0 ? 5 : 1 << 17, in: folder, "round \(round)")
@@ -324,7 +388,9 @@ import Testing
     @Test func aSyntaxErrorNamesTheFileTheByteTheLineAndTheColumn() throws {
         let folder = try TemporaryDirectory("report-reader-place")
         let text = "{\n  \"items\" : [\n    {\"input\": \"é\", x}\n  ]\n}\n"
-        let error = try #require(throws: ConversionError.self) { try Self.streamed(Data(text.utf8), blockSize: 4, in: folder).get() }
+        let error = try #require(throws: ConversionError.self) {
+            try Self.streamed(Data(text.utf8), blockSize: 4, in: folder).get()
+        }
         #expect(error.code == "merge.not-a-report")
         #expect(error.file == folder.appending("report.json").path)
         // The x: line 3, column 20 in Unicode scalars (the é is two bytes), byte 35.
@@ -337,9 +403,12 @@ import Testing
         let folder = try TemporaryDirectory("report-reader-item")
         // Sorted: back\slash (warning), plain (converted), quote (failed), tab (skipped).
         let data = try Self.report(Array(Self.oddItems().prefix(4))).json()
-        let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\"status\" : \"skipped\"", with: "\"status\" : \"lost\"")
+        let text = String(decoding: data, as: UTF8.self).replacingOccurrences(
+            of: "\"status\" : \"skipped\"", with: "\"status\" : \"lost\"")
         #expect(text.contains("\"lost\""))
-        let error = try #require(throws: ConversionError.self) { try Self.streamed(Data(text.utf8), blockSize: 16, in: folder).get() }
+        let error = try #require(throws: ConversionError.self) {
+            try Self.streamed(Data(text.utf8), blockSize: 16, in: folder).get()
+        }
         #expect(error.code == "merge.not-a-report")
         #expect(error.message.contains("item 3 cannot be read"), "\(error.message)")
         guard case .byte(let offset)? = error.location else {
@@ -374,7 +443,9 @@ import Testing
             try? handle.close()
         }.start()
         var items: [ConversionReport.Item] = []
-        let error = try #require(throws: ConversionError.self) { try ConversionReportReader.read(path: path, blockSize: 5) { items.append($0) } }
+        let error = try #require(throws: ConversionError.self) {
+            try ConversionReportReader.read(path: path, blockSize: 5) { items.append($0) }
+        }
         #expect(error.code == "merge.unreadable")
         #expect(error.file == path)
         #expect(items.isEmpty)
@@ -383,7 +454,9 @@ import Testing
     @Test func aFolderOrAMissingFileIsUnreadable() throws {
         let folder = try TemporaryDirectory("report-reader-unreadable")
         for path in [folder.url.path, folder.appending("missing.json").path] {
-            let error = try #require(throws: ConversionError.self) { try ConversionReportReader.read(path: path) { _ in } }
+            let error = try #require(throws: ConversionError.self) {
+                try ConversionReportReader.read(path: path) { _ in }
+            }
             #expect(error.code == "merge.unreadable")
             #expect(error.file == path)
         }

@@ -1,8 +1,9 @@
-@testable import Conversion
 import DocumentCodecs
 import Foundation
 import TestSupport
 import Testing
+
+@testable import Conversion
 
 @Suite struct ConversionReportTests {
     private func sampleReport(_ names: [String], target: String = "plain-text") -> ConversionReport {
@@ -10,16 +11,27 @@ import Testing
         for name in names {
             switch name.first {
             case "f":
-                report.add(ConversionReport.Item(
-                    input: ItemPath(name), status: .failed,
-                    error: ConversionError(code: "plain-text.invalid-utf8", message: "bad <byte> & more", file: name, location: .inMember("x", .byte(500)))))
+                report.add(
+                    ConversionReport.Item(
+                        input: ItemPath(name), status: .failed,
+                        error: ConversionError(
+                            code: "plain-text.invalid-utf8", message: "bad <byte> & more", file: name,
+                            location: .inMember("x", .byte(500)))))
             case "s":
-                report.add(ConversionReport.Item(input: ItemPath(name), status: .skipped, error: ConversionError(code: "convert.skipped.symbolic-link", message: "a link")))
+                report.add(
+                    ConversionReport.Item(
+                        input: ItemPath(name), status: .skipped,
+                        error: ConversionError(code: "convert.skipped.symbolic-link", message: "a link")))
             case "w":
-                report.add(ConversionReport.Item(
-                    input: ItemPath(name), status: .warning, warnings: [ConversionWarning(code: "uppercase.sharp-s", message: "ß became SS")]))
+                report.add(
+                    ConversionReport.Item(
+                        input: ItemPath(name), status: .warning,
+                        warnings: [ConversionWarning(code: "uppercase.sharp-s", message: "ß became SS")]))
             default:
-                report.add(ConversionReport.Item(input: ItemPath(bytes: Array(name.utf8) + [0xFF]), output: ItemPath("out/" + name), status: .converted, route: ["a", "b"]), inputBytes: 10)
+                report.add(
+                    ConversionReport.Item(
+                        input: ItemPath(bytes: Array(name.utf8) + [0xFF]), output: ItemPath("out/" + name),
+                        status: .converted, route: ["a", "b"]), inputBytes: 10)
             }
         }
         report.sort()
@@ -41,7 +53,8 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: report.json()) as? [String: Any])
         #expect(object["schema"] as? String == "docmigrate.convert-report")
         #expect(object["schemaVersion"] as? Int == 1)
-        let empty = try #require(try JSONSerialization.jsonObject(with: ConversionReport(target: "json").json()) as? [String: Any])
+        let empty = try #require(
+            try JSONSerialization.jsonObject(with: ConversionReport(target: "json").json()) as? [String: Any])
         #expect(empty["schema"] as? String == "docmigrate.convert-report")
         #expect(empty["schemaVersion"] as? Int == 1)
 
@@ -55,13 +68,16 @@ import Testing
         }
         #expect(other.code == "report.wrong-schema")
         #expect(other.message.contains("'docmigrate.verify-report'"))
-        let later = try #require(throws: ConversionError.self) { try ConversionReport.decode(json: edited { $0["schemaVersion"] = 2 }) }
+        let later = try #require(throws: ConversionError.self) {
+            try ConversionReport.decode(json: edited { $0["schemaVersion"] = 2 })
+        }
         #expect(later.code == "report.unsupported-version")
         // A report written before the fields existed is still read.
-        let older = try ConversionReport.decode(json: edited {
-            $0["schema"] = nil
-            $0["schemaVersion"] = nil
-        })
+        let older = try ConversionReport.decode(
+            json: edited {
+                $0["schema"] = nil
+                $0["schemaVersion"] = nil
+            })
         #expect(older == report)
     }
 
@@ -70,9 +86,13 @@ import Testing
         let merged = try ConversionReport.merged([sampleReport(["c2", "s1"]), sampleReport(["w1", "f1", "c1"])])
         #expect(merged.items == whole.items)
         #expect(merged.totals == whole.totals)
-        let duplicate = try #require(throws: ConversionError.self) { try ConversionReport.merged([sampleReport(["c1"]), sampleReport(["c1"])]) }
+        let duplicate = try #require(throws: ConversionError.self) {
+            try ConversionReport.merged([sampleReport(["c1"]), sampleReport(["c1"])])
+        }
         #expect(duplicate.code == "merge.duplicate-item")
-        let mismatch = try #require(throws: ConversionError.self) { try ConversionReport.merged([sampleReport(["c1"]), sampleReport(["c2"], target: "json")]) }
+        let mismatch = try #require(throws: ConversionError.self) {
+            try ConversionReport.merged([sampleReport(["c1"]), sampleReport(["c2"], target: "json")])
+        }
         #expect(mismatch.code == "merge.target-mismatch")
     }
 
@@ -84,7 +104,9 @@ import Testing
             cases = root.findall(".//testcase")
             print(len(cases), len(root.findall(".//failure")), len(root.findall(".//skipped")), root.get("tests"), root.get("failures"))
             """
-        #expect(try PythonOracle.run(program, input: Data(junit.utf8)).trimmingCharacters(in: .whitespacesAndNewlines) == "4 2 1 4 2")
+        #expect(
+            try PythonOracle.run(program, input: Data(junit.utf8)).trimmingCharacters(in: .whitespacesAndNewlines)
+                == "4 2 1 4 2")
     }
 
     @Test func textListsProblemsAndTotals() {
@@ -103,7 +125,9 @@ import Testing
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let whole = try encoder.encode(report) + Data("\n".utf8)
         let streamed = String(decoding: try report.json(), as: UTF8.self)
-        #expect(streamed == String(decoding: whole, as: UTF8.self), "\(streamed.debugDescription)\n\(String(decoding: whole, as: UTF8.self).debugDescription)")
+        #expect(
+            streamed == String(decoding: whole, as: UTF8.self),
+            "\(streamed.debugDescription)\n\(String(decoding: whole, as: UTF8.self).debugDescription)")
         #expect(try ConversionReport.decode(json: try report.json()) == report)
     }
 
@@ -115,7 +139,9 @@ import Testing
         let spill = try ItemSpill(runByteLimit: 2000)
         for item in items { try spill.add(item) }
         try spill.finish()
-        let spilled = ConversionReport(target: "plain-text", shard: "1/2", totals: inMemory.totals, hasWarnings: inMemory.hasWarnings, spill: spill)
+        let spilled = ConversionReport(
+            target: "plain-text", shard: "1/2", totals: inMemory.totals, hasWarnings: inMemory.hasWarnings, spill: spill
+        )
         #expect(spilled == inMemory)
         for format in ConversionReport.formats {
             var pieces = 0
@@ -140,7 +166,8 @@ import Testing
         let spill = try ItemSpill(runByteLimit: runByteLimit)
         for item in items { try spill.add(item) }
         try spill.finish()
-        let spilled = ConversionReport(target: "plain-text", shard: nil, totals: inMemory.totals, hasWarnings: inMemory.hasWarnings, spill: spill)
+        let spilled = ConversionReport(
+            target: "plain-text", shard: nil, totals: inMemory.totals, hasWarnings: inMemory.hasWarnings, spill: spill)
         for format in ConversionReport.formats {
             #expect(try spilled.render(format: format) == (try inMemory.render(format: format)), "\(format)")
         }
@@ -152,16 +179,28 @@ import Testing
     @Test func theTextReportIsSpelledAsBefore() throws {
         let spill = try ItemSpill()
         let items = [
-            ConversionReport.Item(input: ItemPath("z/converted.txt"), output: ItemPath("out/converted.txt"), status: .converted, route: ["plain-text"]),
             ConversionReport.Item(
-                input: ItemPath(bytes: Array("b/bad".utf8) + [0xFF, 0x22]), output: ItemPath("out/bad"), status: .failed, sourceType: "public.plain-text",
-                error: ConversionError(code: "text.undetectable-encoding", message: "the byte 0xFF here is not UTF-8", file: "b/bad\\xff\"", location: .byte(10))),
-            ConversionReport.Item(input: ItemPath("a/link"), status: .skipped, error: ConversionError(code: "convert.skipped.symbolic-link", message: "a link")),
+                input: ItemPath("z/converted.txt"), output: ItemPath("out/converted.txt"), status: .converted,
+                route: ["plain-text"]),
+            ConversionReport.Item(
+                input: ItemPath(bytes: Array("b/bad".utf8) + [0xFF, 0x22]), output: ItemPath("out/bad"),
+                status: .failed, sourceType: "public.plain-text",
+                error: ConversionError(
+                    code: "text.undetectable-encoding", message: "the byte 0xFF here is not UTF-8",
+                    file: "b/bad\\xff\"", location: .byte(10))),
+            ConversionReport.Item(
+                input: ItemPath("a/link"), status: .skipped,
+                error: ConversionError(code: "convert.skipped.symbolic-link", message: "a link")),
             ConversionReport.Item(
                 input: ItemPath("c/lossy.txt"), output: ItemPath("out/lossy.txt"), status: .warning,
-                warnings: [ConversionWarning(code: "w.one", path: "$.a", message: "lost"), ConversionWarning(code: "w.two", message: "ß")]),
+                warnings: [
+                    ConversionWarning(code: "w.one", path: "$.a", message: "lost"),
+                    ConversionWarning(code: "w.two", message: "ß"),
+                ]),
             ConversionReport.Item(input: ItemPath("d/again.txt"), output: ItemPath("out/again.txt"), status: .resumed),
-            ConversionReport.Item(input: ItemPath("e/plan.json"), output: ItemPath("out/plan.txt"), status: .planned, sourceType: "public.json", route: ["json", "plain-text"]),
+            ConversionReport.Item(
+                input: ItemPath("e/plan.json"), output: ItemPath("out/plan.txt"), status: .planned,
+                sourceType: "public.json", route: ["json", "plain-text"]),
             ConversionReport.Item(input: ItemPath("f/plan"), status: .planned),
             ConversionReport.Item(input: ItemPath("g/failed-without-error"), status: .failed),
         ]
@@ -189,14 +228,31 @@ import Testing
 
     @Test func theJUnitReportIsSpelledAsBefore() throws {
         var report = ConversionReport(target: "plain<text>")
-        let converted: [[UInt8]] = [Array("a/plain.txt".utf8), Array("b/a&b'c\"<d>.txt".utf8), [0x63, 0xFF, 0x2F], [0x64, 0x01, 0x09]]
-        for path in converted { report.add(ConversionReport.Item(input: ItemPath(bytes: path), output: ItemPath("out"), status: .converted, route: ["x"])) }
+        let converted: [[UInt8]] = [
+            Array("a/plain.txt".utf8), Array("b/a&b'c\"<d>.txt".utf8), [0x63, 0xFF, 0x2F], [0x64, 0x01, 0x09],
+        ]
+        for path in converted {
+            report.add(
+                ConversionReport.Item(
+                    input: ItemPath(bytes: path), output: ItemPath("out"), status: .converted, route: ["x"]))
+        }
         report.add(ConversionReport.Item(input: ItemPath("e/again"), status: .resumed))
         report.add(ConversionReport.Item(input: ItemPath("f/plan"), status: .planned))
-        report.add(ConversionReport.Item(input: ItemPath("g/bad"), status: .failed, error: ConversionError(code: "x.bad", message: "a <bad> \"one\"", file: "g/bad")))
-        report.add(ConversionReport.Item(input: ItemPath("h/link"), status: .skipped, error: ConversionError(code: "convert.skipped.symbolic-link", message: "a link")))
-        report.add(ConversionReport.Item(
-            input: ItemPath("i/lossy"), status: .warning, warnings: [ConversionWarning(code: "w.one", message: "lost"), ConversionWarning(code: "w.two", path: "p", message: "ß")]))
+        report.add(
+            ConversionReport.Item(
+                input: ItemPath("g/bad"), status: .failed,
+                error: ConversionError(code: "x.bad", message: "a <bad> \"one\"", file: "g/bad")))
+        report.add(
+            ConversionReport.Item(
+                input: ItemPath("h/link"), status: .skipped,
+                error: ConversionError(code: "convert.skipped.symbolic-link", message: "a link")))
+        report.add(
+            ConversionReport.Item(
+                input: ItemPath("i/lossy"), status: .warning,
+                warnings: [
+                    ConversionWarning(code: "w.one", message: "lost"),
+                    ConversionWarning(code: "w.two", path: "p", message: "ß"),
+                ]))
         report.sort()
         let expected = """
             <?xml version="1.0" encoding="UTF-8"?>

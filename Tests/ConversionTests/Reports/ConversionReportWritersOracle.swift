@@ -1,8 +1,10 @@
-@testable import Conversion
 import DocumentCodecs
 import Foundation
 
-/// The report writers as they were before they wrote bytes into one buffer, kept as the oracle of the differential tests.
+@testable import Conversion
+
+/// The report writers as they were before they wrote bytes into one buffer, kept as the oracle of the differential
+/// tests.
 ///
 /// A copy of `ConversionReport+Formats.swift` at commit def6256 (JSONEncoder for every item that is not plain,
 /// JUnit escaped scalar by scalar into `String`s), reduced to what produces bytes: the new writers must give
@@ -24,9 +26,14 @@ enum ConversionReportWritersOracle {
             case .converted, .resumed:
                 return
             case .planned:
-                output.append(contentsOf: "plan     \(item.input) → \(item.output.map(\.description) ?? "?") (\(item.sourceType ?? "?") via \(item.route.joined(separator: " → ")))\n".utf8)
+                output.append(
+                    contentsOf:
+                        "plan     \(item.input) → \(item.output.map(\.description) ?? "?") (\(item.sourceType ?? "?") via \(item.route.joined(separator: " → ")))\n"
+                        .utf8)
             case .skipped:
-                output.append(contentsOf: "skipped  \(item.input): \(item.error.map { "\($0.message) [\($0.code)]" } ?? "")\n".utf8)
+                output.append(
+                    contentsOf: "skipped  \(item.input): \(item.error.map { "\($0.message) [\($0.code)]" } ?? "")\n"
+                        .utf8)
             case .warning:
                 for warning in item.warnings { output.append(contentsOf: "warning  \(item.input): \(warning)\n".utf8) }
             case .failed:
@@ -70,7 +77,8 @@ enum ConversionReportWritersOracle {
         }
         output.append(contentsOf: "\n  ],\n".utf8)
         let tail = ReportTail(
-            schema: ConversionReport.schema, schemaVersion: ConversionReport.schemaVersion, shard: report.shard, target: report.target,
+            schema: ConversionReport.schema, schemaVersion: ConversionReport.schemaVersion, shard: report.shard,
+            target: report.target,
             totals: report.totals)
         let rest = String(decoding: try encoder.encode(tail), as: UTF8.self)
         output.append(contentsOf: (String(rest.dropFirst(2)) + "\n").utf8)
@@ -91,7 +99,8 @@ enum ConversionReportWritersOracle {
             case "\n" where attribute: result += "&#10;"
             case "\r": result += "&#13;"
             default:
-                let forbidden = (scalar.value < 0x20 && scalar != "\t" && scalar != "\n")
+                let forbidden =
+                    (scalar.value < 0x20 && scalar != "\t" && scalar != "\n")
                     || (scalar.value >= 0xFFFE && scalar.value <= 0xFFFF)
                 if forbidden {
                     let hex = String(scalar.value, radix: 16, uppercase: true)
@@ -112,16 +121,19 @@ enum ConversionReportWritersOracle {
         xml += "<testsuites name=\"docmigrate convert\" \(counts)>\n"
         xml += "  <testsuite name=\"convert to \(escaped(report.target))\" \(counts) skipped=\"\(totals.skipped)\">\n"
         try report.forEachItem { item in
-            xml += "    <testcase classname=\"convert.\(escaped(report.target))\" name=\"\(escaped(item.input.description))\">\n"
+            xml +=
+                "    <testcase classname=\"convert.\(escaped(report.target))\" name=\"\(escaped(item.input.description))\">\n"
             switch item.status {
             case .failed:
                 let error = item.error
-                xml += "      <failure type=\"\(escaped(error?.code ?? "convert.failed"))\" "
+                xml +=
+                    "      <failure type=\"\(escaped(error?.code ?? "convert.failed"))\" "
                     + "message=\"\(escaped(error?.message ?? ""))\">"
                     + "\(escaped(error?.description ?? "", attribute: false))</failure>\n"
             case .warning:
                 let text = item.warnings.map(\.description).joined(separator: "\n")
-                xml += "      <failure type=\"\(escaped(item.warnings.first?.code ?? "convert.warning"))\" "
+                xml +=
+                    "      <failure type=\"\(escaped(item.warnings.first?.code ?? "convert.warning"))\" "
                     + "message=\"lossy conversion\">\(escaped(text, attribute: false))</failure>\n"
             case .skipped:
                 xml += "      <skipped message=\"\(escaped(item.error?.message ?? ""))\"/>\n"

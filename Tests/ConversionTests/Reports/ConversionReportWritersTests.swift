@@ -1,17 +1,21 @@
-@testable import Conversion
 import DocumentCodecs
 import DocumentPlatform
 import Foundation
 import Testing
 
-/// The byte-writing report writers against the writers they replaced (`ConversionReportWritersOracle`), and the spill beneath them.
+@testable import Conversion
+
+/// The byte-writing report writers against the writers they replaced (`ConversionReportWritersOracle`), and the spill
+/// beneath them.
 @Suite struct ConversionReportWritersTests {
     /// Strings a writer must escape, or must not: quotes, backslashes, every control character, DEL, the Unicode
     /// line separators, non-ASCII, emoji, XML's five, a slash, a Base64-looking prefix, and a long run.
     static let oddStrings: [String] = {
         var strings = [
-            "", "plain", "say \"hi\"", "back\\slash", "a/b/c", "tab\there", "line\nbreak", "cr\rlf\r\n", "bell\u{07}", "nul\u{00}end",
-            "del\u{7F}", "sep\u{2028}par\u{2029}", "café ß ü", "emoji 🧪👩‍👩‍👧", "<tag attr='x'>&amp;</tag>", "base64:notreally",
+            "", "plain", "say \"hi\"", "back\\slash", "a/b/c", "tab\there", "line\nbreak", "cr\rlf\r\n", "bell\u{07}",
+            "nul\u{00}end",
+            "del\u{7F}", "sep\u{2028}par\u{2029}", "café ß ü", "emoji 🧪👩‍👩‍👧", "<tag attr='x'>&amp;</tag>",
+            "base64:notreally",
             "\u{1F}\u{10}\u{0B}\u{0C}\u{08}", String(repeating: "long message ", count: 3000) + "\"end\"",
         ]
         strings.append(String(decoding: (0..<0x20).map { UInt8($0) }, as: UTF8.self))
@@ -19,14 +23,18 @@ import Testing
     }()
 
     /// Paths of every kind: ASCII, odd ASCII, UTF-8, not UTF-8, and text that starts like the Base64 form.
-    static let oddPaths: [ItemPath] = oddStrings.map { ItemPath("dir/" + $0) } + [
-        ItemPath(bytes: [0x61, 0xFF, 0xFE, 0x2F, 0x62]), ItemPath(bytes: [0xC3]), ItemPath(bytes: [0x80, 0x22, 0x3C, 0x0A]),
-        ItemPath("base64:abc"), ItemPath(bytes: Array("base64:".utf8) + [0xFF]), ItemPath(bytes: [0xF0, 0x9F, 0xA7]),
-    ]
+    static let oddPaths: [ItemPath] =
+        oddStrings.map { ItemPath("dir/" + $0) } + [
+            ItemPath(bytes: [0x61, 0xFF, 0xFE, 0x2F, 0x62]), ItemPath(bytes: [0xC3]),
+            ItemPath(bytes: [0x80, 0x22, 0x3C, 0x0A]),
+            ItemPath("base64:abc"), ItemPath(bytes: Array("base64:".utf8) + [0xFF]),
+            ItemPath(bytes: [0xF0, 0x9F, 0xA7]),
+        ]
 
     /// Every kind of location, nested ones included, and none.
     static let locations: [ErrorLocation?] = [
-        nil, .byte(0), .byte(500), .byte(-3), .byte(Int.max), .line(1, column: 1), .line(12, column: 345), .member("pages/a \"b\".txt"),
+        nil, .byte(0), .byte(500), .byte(-3), .byte(Int.max), .line(1, column: 1), .line(12, column: 345),
+        .member("pages/a \"b\".txt"),
         .keyPath("root.items[3]\n"), .inMember("x", .byte(7)), .inMember("a", .inMember("b/c", .line(2, column: 9))),
         .inMember("outer", .inMember("inner", .keyPath("k.p"))), .inMember("m", .member("n")),
     ]
@@ -43,18 +51,31 @@ import Testing
                 let input = ItemPath(bytes: path.bytes + Array("#\(offset)".utf8))
                 let error: ConversionError? =
                     status == .failed || status == .skipped || index % 4 == 0
-                    ? ConversionError(code: "code." + odd(), message: odd(), file: index % 2 == 0 ? nil : odd(), location: location) : nil
+                    ? ConversionError(
+                        code: "code." + odd(), message: odd(), file: index % 2 == 0 ? nil : odd(), location: location)
+                    : nil
                 let warnings: [ConversionWarning] =
                     switch (index + offset) % 3 {
                     case 0: []
                     case 1: [ConversionWarning(code: "w." + odd(), message: odd())]
-                    default: [ConversionWarning(code: odd(), path: odd(), message: odd()), ConversionWarning(code: "w.two", path: "k", message: "ß")]
+                    default:
+                        [
+                            ConversionWarning(code: odd(), path: odd(), message: odd()),
+                            ConversionWarning(code: "w.two", path: "k", message: "ß"),
+                        ]
                     }
                 let output: ItemPath? = index % 4 == 1 ? nil : oddPaths[(index + 1) % oddPaths.count]
-                let route: [String] = switch index % 3 { case 0: []; case 1: [odd()]; default: ["json", odd(), "plain-text"] }
-                items.append(ConversionReport.Item(
-                    input: input, output: output, status: status, sourceType: index % 5 == 2 ? nil : odd(), route: route, warnings: warnings,
-                    error: error))
+                let route: [String] =
+                    switch index % 3 {
+                    case 0: []
+                    case 1: [odd()]
+                    default: ["json", odd(), "plain-text"]
+                    }
+                items.append(
+                    ConversionReport.Item(
+                        input: input, output: output, status: status, sourceType: index % 5 == 2 ? nil : odd(),
+                        route: route, warnings: warnings,
+                        error: error))
             }
         }
         return items
@@ -67,19 +88,25 @@ import Testing
         return report
     }
 
-    private static func spilled(_ items: [ConversionReport.Item], target: String, shard: String?, runByteLimit: Int) throws -> ConversionReport {
+    private static func spilled(
+        _ items: [ConversionReport.Item], target: String, shard: String?, runByteLimit: Int
+    ) throws -> ConversionReport {
         let inMemory = report(items, target: target, shard: shard)
         let spill = try ItemSpill(runByteLimit: runByteLimit)
         for item in items { try spill.add(item) }
         try spill.finish()
-        return ConversionReport(target: target, shard: shard, totals: inMemory.totals, hasWarnings: inMemory.hasWarnings, spill: spill)
+        return ConversionReport(
+            target: target, shard: shard, totals: inMemory.totals, hasWarnings: inMemory.hasWarnings, spill: spill)
     }
 
     /// A readable first difference, so a failure says where the bytes part.
     private static func firstDifference(_ left: Data, _ right: Data) -> String {
         let left = Array(left), right = Array(right)
-        let index = zip(left, right).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(left.count, right.count)
-        func around(_ bytes: [UInt8]) -> String { String(decoding: bytes[max(0, index - 80)..<min(bytes.count, index + 80)], as: UTF8.self).debugDescription }
+        let index =
+            zip(left, right).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(left.count, right.count)
+        func around(_ bytes: [UInt8]) -> String {
+            String(decoding: bytes[max(0, index - 80)..<min(bytes.count, index + 80)], as: UTF8.self).debugDescription
+        }
         return "byte \(index) of \(left.count) and \(right.count):\n\(around(left))\n\(around(right))"
     }
 
@@ -89,7 +116,8 @@ import Testing
         #expect(items.count >= 150)
         // Items written from their records' bytes (no warnings, no error) with and without a route, and all others.
         let plain = items.filter { $0.warnings.isEmpty && $0.error == nil }
-        #expect(plain.contains { $0.route.isEmpty } && plain.contains { !$0.route.isEmpty } && plain.count < items.count)
+        #expect(
+            plain.contains { $0.route.isEmpty } && plain.contains { !$0.route.isEmpty } && plain.count < items.count)
         for (target, shard) in [("plain-text", nil), ("odd \"target\" <&> 'x'\u{01}", "2/3")] as [(String, String?)] {
             let inMemory = Self.report(items, target: target, shard: shard)
             let expected = try ConversionReportWritersOracle.render(inMemory, format: format)
@@ -107,7 +135,12 @@ import Testing
         let reports = [
             ConversionReport(target: "plain-text"), ConversionReport(target: "x\"y", shard: "1/1"),
             Self.report([ConversionReport.Item(input: ItemPath("a"), status: .converted)], target: "t", shard: nil),
-            Self.report([ConversionReport.Item(input: ItemPath(bytes: [0xFF]), status: .failed, error: ConversionError(code: "c", message: "m"))], target: "t", shard: "3/4"),
+            Self.report(
+                [
+                    ConversionReport.Item(
+                        input: ItemPath(bytes: [0xFF]), status: .failed, error: ConversionError(code: "c", message: "m")
+                    )
+                ], target: "t", shard: "3/4"),
         ]
         for report in reports {
             let written = try report.render(format: format)
@@ -125,7 +158,11 @@ import Testing
     }
 
     @Test func aLargeReportIsHandedOnInChunksOfAboutSixtyFourKilobytes() throws {
-        let items = (0..<3000).map { ConversionReport.Item(input: ItemPath("folder/file-\($0).txt"), output: ItemPath("out/\($0)"), status: .converted, route: ["plain-text"]) }
+        let items = (0..<3000).map {
+            ConversionReport.Item(
+                input: ItemPath("folder/file-\($0).txt"), output: ItemPath("out/\($0)"), status: .converted,
+                route: ["plain-text"])
+        }
         let report = Self.report(items, target: "plain-text", shard: nil)
         for format in ["json", "junit"] {
             var sizes: [Int] = []
@@ -149,12 +186,16 @@ extension ConversionReportWritersTests {
     func theSpillMergesRunsInPathOrderKeepingEqualPathsInTheOrderAdded(_ runByteLimit: Int) throws {
         // Few distinct paths, so most runs hold equal keys; 600 bytes make more runs than are merged at once.
         var generator = SplitMix(seed: 3)
-        let names: [[UInt8]] = ["a", "ab", "b", "a/b", "a\u{0}", "zz", "é", "aaaaaaaab", "aaaaaaaa"].map { Array($0.utf8) } + [[0xFF], [0x7F, 0x80]]
+        let names: [[UInt8]] =
+            ["a", "ab", "b", "a/b", "a\u{0}", "zz", "é", "aaaaaaaab", "aaaaaaaa"].map { Array($0.utf8) } + [
+                [0xFF], [0x7F, 0x80],
+            ]
         var items: [ConversionReport.Item] = []
         for index in 0..<4000 {
             let name = names[Int(generator.next() % UInt64(names.count))]
             // The output tells equal inputs apart: it holds the order they were added in.
-            items.append(ConversionReport.Item(input: ItemPath(bytes: name), output: ItemPath("\(index)"), status: .converted))
+            items.append(
+                ConversionReport.Item(input: ItemPath(bytes: name), output: ItemPath("\(index)"), status: .converted))
         }
         let spill = try ItemSpill(runByteLimit: runByteLimit)
         for item in items { try spill.add(item) }
@@ -165,22 +206,29 @@ extension ConversionReportWritersTests {
         try spill.forEach { read.append($0) }
         // A stable sort of what was added is the only right order.
         let expected = items.enumerated().sorted { left, right in
-            left.element.input != right.element.input ? left.element.input < right.element.input : left.offset < right.offset
+            left.element.input != right.element.input
+                ? left.element.input < right.element.input : left.offset < right.offset
         }.map(\.element)
         #expect(read == expected)
     }
 
     @Test func theSpillMergesExactlyTheFanInAndOneMoreRun() throws {
         // Each record is its own run: runs one by one up to the fan-in, just past it, and far past it.
-        for count in [2, ItemSpill.mergeFanIn - 1, ItemSpill.mergeFanIn, ItemSpill.mergeFanIn + 1, 3 * ItemSpill.mergeFanIn + 5] {
+        for count in [
+            2, ItemSpill.mergeFanIn - 1, ItemSpill.mergeFanIn, ItemSpill.mergeFanIn + 1, 3 * ItemSpill.mergeFanIn + 5,
+        ] {
             let spill = try ItemSpill(runByteLimit: 1)
-            let items = (0..<count).map { ConversionReport.Item(input: ItemPath("p\(($0 * 7919) % 13)"), output: ItemPath("\($0)"), status: .converted) }
+            let items = (0..<count).map {
+                ConversionReport.Item(
+                    input: ItemPath("p\(($0 * 7919) % 13)"), output: ItemPath("\($0)"), status: .converted)
+            }
             for item in items { try spill.add(item) }
             try spill.finish()
             var read: [ConversionReport.Item] = []
             try spill.forEach { read.append($0) }
             let expected = items.enumerated().sorted { left, right in
-                left.element.input != right.element.input ? left.element.input < right.element.input : left.offset < right.offset
+                left.element.input != right.element.input
+                    ? left.element.input < right.element.input : left.offset < right.offset
             }.map(\.element)
             #expect(read == expected, "\(count) runs")
         }
@@ -192,7 +240,9 @@ extension ConversionReportWritersTests {
             // Each run's current key; a run moves on to a key no smaller, as a sorted run does, until it ends.
             var keys = (0..<runCount).map { _ in Int(generator.next() % 5) }
             var remaining = (0..<runCount).map { _ in Int(generator.next() % 6) }
-            let precedes = { (left: Int, right: Int) in keys[left] != keys[right] ? keys[left] < keys[right] : left < right }
+            let precedes = { (left: Int, right: Int) in
+                keys[left] != keys[right] ? keys[left] < keys[right] : left < right
+            }
             var heap = ItemSpill.MergeHeap(runs: Array(0..<runCount), precedes: precedes)
             var taken: [(key: Int, run: Int)] = []
             while let first = heap.first {
@@ -221,11 +271,16 @@ extension ConversionReportWritersTests {
             let text = Self.oddStrings[index % Self.oddStrings.count]
             errors.append(ConversionError(code: "c." + text, message: text, file: nil, location: location))
             errors.append(ConversionError(code: "", message: "", file: text, location: location))
-            errors.append(ConversionError(code: "plist.binary.offset-out-of-range", message: "m\u{0}", file: "", location: location))
+            errors.append(
+                ConversionError(
+                    code: "plist.binary.offset-out-of-range", message: "m\u{0}", file: "", location: location))
         }
         let spill = try ItemSpill(runByteLimit: 300)
         for (index, error) in errors.enumerated() {
-            try spill.add(ConversionReport.Item(input: ItemPath(String(format: "%04d", index)), status: index % 2 == 0 ? .failed : .skipped, error: error))
+            try spill.add(
+                ConversionReport.Item(
+                    input: ItemPath(String(format: "%04d", index)), status: index % 2 == 0 ? .failed : .skipped,
+                    error: error))
         }
         try spill.finish()
         var read: [ConversionError?] = []
@@ -233,12 +288,17 @@ extension ConversionReportWritersTests {
         #expect(read == errors.map(Optional.some))
         // The field alone, and every field cut short, which must throw rather than give a wrong error.
         for error in errors {
-            let field = try #require(ItemSpill.Record.errorField(ConversionReport.Item(input: ItemPath("x"), status: .failed, error: error)))
+            let field = try #require(
+                ItemSpill.Record.errorField(ConversionReport.Item(input: ItemPath("x"), status: .failed, error: error)))
             #expect(try field.withUnsafeBytes { try ItemSpill.Record.decodeError($0) } == error)
             for cut in [0, 1, field.count / 2, field.count - 1] {
-                #expect(throws: ConversionError.self) { try field.prefix(cut).withUnsafeBytes { try ItemSpill.Record.decodeError($0) } }
+                #expect(throws: ConversionError.self) {
+                    try field.prefix(cut).withUnsafeBytes { try ItemSpill.Record.decodeError($0) }
+                }
             }
-            #expect(throws: ConversionError.self) { try (field + [0]).withUnsafeBytes { try ItemSpill.Record.decodeError($0) } }
+            #expect(throws: ConversionError.self) {
+                try (field + [0]).withUnsafeBytes { try ItemSpill.Record.decodeError($0) }
+            }
         }
     }
 }

@@ -1,7 +1,8 @@
-@testable import Conversion
 import DocumentCodecs
 import Foundation
 import Testing
+
+@testable import Conversion
 
 @Suite struct ItemSpillTests {
     /// Items of every shape: names that are not UTF-8 or hold a newline, errors with nested locations, warnings.
@@ -14,23 +15,39 @@ import Testing
             let input = ItemPath(bytes: name)
             switch index % 6 {
             case 4:
-                items.append(ConversionReport.Item(input: input, output: ItemPath("out/\(index).txt"), status: .resumed))
+                items.append(
+                    ConversionReport.Item(input: input, output: ItemPath("out/\(index).txt"), status: .resumed))
             case 5:
-                items.append(ConversionReport.Item(
-                    input: input, output: ItemPath(bytes: Array("out/\(index)".utf8) + [0xFE]), status: .planned, sourceType: "public.json",
-                    route: ["json", "plain-text"]))
+                items.append(
+                    ConversionReport.Item(
+                        input: input, output: ItemPath(bytes: Array("out/\(index)".utf8) + [0xFE]), status: .planned,
+                        sourceType: "public.json",
+                        route: ["json", "plain-text"]))
             case 0:
-                items.append(ConversionReport.Item(input: input, output: ItemPath("out/\(index).txt"), status: .converted, sourceType: "public.plain-text", route: ["plain-text"]))
+                items.append(
+                    ConversionReport.Item(
+                        input: input, output: ItemPath("out/\(index).txt"), status: .converted,
+                        sourceType: "public.plain-text", route: ["plain-text"]))
             case 1:
-                items.append(ConversionReport.Item(
-                    input: input, status: .failed, sourceType: "com.example.notebook",
-                    error: ConversionError(code: "text.invalid", message: "bad \"byte\"\n", file: input.description, location: .inMember("pages/a.txt", .byte(index)))))
+                items.append(
+                    ConversionReport.Item(
+                        input: input, status: .failed, sourceType: "com.example.notebook",
+                        error: ConversionError(
+                            code: "text.invalid", message: "bad \"byte\"\n", file: input.description,
+                            location: .inMember("pages/a.txt", .byte(index)))))
             case 2:
-                items.append(ConversionReport.Item(
-                    input: input, output: ItemPath("out/\(index)"), status: .warning, route: ["a", "b", "c"],
-                    warnings: [ConversionWarning(code: "w.one", path: "k", message: "lost"), ConversionWarning(code: "w.two", message: "ß")]))
+                items.append(
+                    ConversionReport.Item(
+                        input: input, output: ItemPath("out/\(index)"), status: .warning, route: ["a", "b", "c"],
+                        warnings: [
+                            ConversionWarning(code: "w.one", path: "k", message: "lost"),
+                            ConversionWarning(code: "w.two", message: "ß"),
+                        ]))
             default:
-                items.append(ConversionReport.Item(input: input, status: .skipped, error: ConversionError(code: "convert.skipped.symbolic-link", message: "a link")))
+                items.append(
+                    ConversionReport.Item(
+                        input: input, status: .skipped,
+                        error: ConversionError(code: "convert.skipped.symbolic-link", message: "a link")))
             }
         }
         return items
@@ -77,10 +94,14 @@ extension ItemSpillTests {
             let length = Int(generator.next() % 20)
             paths.append((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
         }
-        paths += [Array(repeating: 0x61, count: 8), Array(repeating: 0x61, count: 9), Array(repeating: 0x61, count: 16)]
+        paths += [
+            Array(repeating: 0x61, count: 8), Array(repeating: 0x61, count: 9), Array(repeating: 0x61, count: 16),
+        ]
         for left in paths {
             for right in paths.prefix(60) {
-                let order = left.withUnsafeBufferPointer { a in right.withUnsafeBufferPointer { b in ItemSpill.Record.compare(a, b) } }
+                let order = left.withUnsafeBufferPointer { a in
+                    right.withUnsafeBufferPointer { b in ItemSpill.Record.compare(a, b) }
+                }
                 let expected = left.lexicographicallyPrecedes(right) ? -1 : (left == right ? 0 : 1)
                 #expect(order == expected, "\(left) \(right)")
             }
@@ -94,7 +115,8 @@ extension ItemSpillTests {
         var added: [ConversionReport.Item] = []
         for index in 0..<60 {
             let item = ConversionReport.Item(
-                input: ItemPath("same/\(index % 3)"), output: ItemPath("out/\(index)"), status: index % 2 == 0 ? .converted : .failed,
+                input: ItemPath("same/\(index % 3)"), output: ItemPath("out/\(index)"),
+                status: index % 2 == 0 ? .converted : .failed,
                 error: index % 2 == 0 ? nil : ConversionError(code: "x.y", message: "number \(index)"))
             added.append(item)
             try spill.add(item)
@@ -104,9 +126,13 @@ extension ItemSpillTests {
         try spill.forEach { read.append($0) }
         if runByteLimit == 1 << 20 { #expect(spill.runCount == 1) }
         if runByteLimit == 700 { #expect(spill.runCount > 2) }
-        // A stable sort of what was added; when more runs than `mergeFanIn` were merged first, only the paths' order is promised.
+        // A stable sort of what was added; when more runs than `mergeFanIn` were merged first, only the paths' order is
+        // promised.
         if runByteLimit != 90 {
-            #expect(read == added.enumerated().sorted { ($0.element.input, $0.offset) < ($1.element.input, $1.offset) }.map(\.element))
+            #expect(
+                read
+                    == added.enumerated().sorted { ($0.element.input, $0.offset) < ($1.element.input, $1.offset) }.map(
+                        \.element))
         }
         #expect(read.map(\.input) == added.map(\.input).sorted())
         #expect(Set(read.map(\.output)) == Set(added.map(\.output)))

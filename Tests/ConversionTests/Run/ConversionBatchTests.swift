@@ -21,7 +21,8 @@ import Testing
         }
         var job = try fixture.job(to: "plain-text")
         job.jobs = 1
-        job.isolation = .childProcess(WorkerCommand(executable: try BuiltProduct.url(named: "docmigrate-conversion-test-worker")))
+        job.isolation = .childProcess(
+            WorkerCommand(executable: try BuiltProduct.url(named: "docmigrate-conversion-test-worker")))
         job.itemTimeout = .seconds(1)
         let report = try await ConversionRunner(job: job).run()
 
@@ -36,11 +37,13 @@ import Testing
                 #expect(item.error?.code == "convert.item-timeout", "item \(index)")
             default:
                 #expect(item.status == .converted, "item \(index): \(String(describing: item.error))")
-                #expect(fixture.contents(fixture.output.appending(Array((name(index) + ".txt").utf8))) == "item \(index)")
+                #expect(
+                    fixture.contents(fixture.output.appending(Array((name(index) + ".txt").utf8))) == "item \(index)")
             }
         }
         #expect(report.totals.converted == 36 && report.totals.failed == 4)
-        #expect(try ConversionFixture.tree(fixture.output).keys.allSatisfy { !$0.description.contains(".docmigrate-tmp-") })
+        #expect(
+            try ConversionFixture.tree(fixture.output).keys.allSatisfy { !$0.description.contains(".docmigrate-tmp-") })
     }
 
     @Test func inProcessBatchesConvertEveryItemOnceWithItsOwnError() async throws {
@@ -66,7 +69,9 @@ import Testing
                 #expect(item.status == .failed && item.error != nil, "\(name)")
             } else {
                 #expect(item.status == .converted, "\(name)")
-                #expect(fixture.contents(fixture.output.appending(Array("f\(index % 3)/\(index).upper".utf8))) == "TEXT \(index)")
+                #expect(
+                    fixture.contents(fixture.output.appending(Array("f\(index % 3)/\(index).upper".utf8)))
+                        == "TEXT \(index)")
             }
         }
     }

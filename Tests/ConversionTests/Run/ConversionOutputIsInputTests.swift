@@ -5,7 +5,8 @@ import SystemSeam
 import TestSupport
 import Testing
 
-/// An output path that is the item's own input is refused, whichever way the item goes: the job asks only once something is found there.
+/// An output path that is the item's own input is refused, whichever way the item goes: the job asks only once
+/// something is found there.
 @Suite struct ConversionOutputIsInputTests {
     @Test(arguments: ConversionJob.CollisionPolicy.allCases)
     func anInputIsNeverReplacedByItsOutput(_ policy: ConversionJob.CollisionPolicy) async throws {
@@ -38,11 +39,15 @@ import Testing
         var job = try fixture.job(to: "public.utf8-plain-text")
         job.outputFolder = fixture.input
         job.journalPath = ItemPath(fixture.directory.url.path + "/journal")
-        job.isolation = .childProcess(WorkerCommand(executable: try BuiltProduct.url(named: "docmigrate-conversion-test-worker")))
+        job.isolation = .childProcess(
+            WorkerCommand(executable: try BuiltProduct.url(named: "docmigrate-conversion-test-worker")))
         let report = try await ConversionRunner(job: job).run()
         #expect(report.items.map { $0.error?.code } == ["convert.output-is-input", "convert.output-is-input"])
         #expect(fixture.contents(fixture.input.appending(Array("a.txt".utf8))) == "text")
         #expect(fixture.contents(fixture.input.appending(Array("b.txt".utf8))) == "more text")
-        #expect(try ByteNamedFiles.names(inFolder: fixture.input.bytes).sorted { $0.lexicographicallyPrecedes($1) } == [Array("a.txt".utf8), Array("b.txt".utf8)])
+        #expect(
+            try ByteNamedFiles.names(inFolder: fixture.input.bytes).sorted { $0.lexicographicallyPrecedes($1) } == [
+                Array("a.txt".utf8), Array("b.txt".utf8),
+            ])
     }
 }

@@ -1,6 +1,7 @@
-@testable import Conversion
 import Synchronization
 import Testing
+
+@testable import Conversion
 
 @Suite struct ConversionProgressBarTests {
     @Test func drawsItemsBytesRateAndTheEnd() {

@@ -1,4 +1,3 @@
-@testable import Conversion
 import ConversionTestCodecs
 import DocumentCodecs
 import DocumentPlatform
@@ -7,20 +6,27 @@ import SystemSeam
 import TestSupport
 import Testing
 
-/// The backup an in-place conversion keeps of a package, copied and verified a block at a time by the job's own process.
+@testable import Conversion
+
+/// The backup an in-place conversion keeps of a package, copied and verified a block at a time by the job's own
+/// process.
 @Suite struct ConversionRunnerPackageBackupTests {
     /// A notebook with a page of several blocks, hidden and nested members, and a legacy icon beside its item.
     static func writeLargeNotebook(in fixture: ConversionFixture) throws -> ItemPath {
         let page = String(repeating: "a line of the long page\n", count: 40_000)
         let book = try fixture.writeNotebook("book.notebook", title: "Book", pages: ["short page", page])
         try fixture.write("book.notebook/.hidden", "hidden")
-        try fixture.write("book.notebook/attachments/deep/data.bin", data: Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }))
+        try fixture.write(
+            "book.notebook/attachments/deep/data.bin",
+            data: Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }))
         try fixture.write("book.notebook/attachments/empty.txt", "")
         try ByteNamedFiles.makeFolders(book.appending(Array("attachments/nothing".utf8)).bytes)
         try fixture.write("book.notebook/cover", "cover")
         try fixture.write("book.notebook/cover.tiff", "legacy icon")
-        try ByteNamedFiles.setModificationTime(book.appending(Array("cover".utf8)).bytes, seconds: 1_400_000_000, nanoseconds: 987_654_321)
-        try ByteNamedFiles.setModificationTime(book.appending(Array("attachments/deep".utf8)).bytes, seconds: 1_400_000_001, nanoseconds: 1)
+        try ByteNamedFiles.setModificationTime(
+            book.appending(Array("cover".utf8)).bytes, seconds: 1_400_000_000, nanoseconds: 987_654_321)
+        try ByteNamedFiles.setModificationTime(
+            book.appending(Array("attachments/deep".utf8)).bytes, seconds: 1_400_000_001, nanoseconds: 1)
         try ByteNamedFiles.setPermissions(book.bytes, 0o705)
         return book
     }
@@ -37,21 +43,24 @@ import Testing
         let converted = try #require(fixture.contents(book))
         #expect(converted.contains("A LINE OF THE LONG PAGE"))
 
-        // Every member with its bytes, bits and time to the nanosecond, the legacy icon a wrapper's copy left out included.
+        // Every member with its bytes, bits and time to the nanosecond, the legacy icon a wrapper's copy left out
+        // included.
         let backup = fixture.input.appending(Array("book.notebook.orig".utf8))
         let backedUp = try ConversionFixture.tree(backup)
         #expect(differingPaths(backedUp, original) == [])
         #expect(backedUp[ItemPath("cover.tiff")] != nil)
         #expect(try ByteNamedFiles.status(backup.bytes)?.permissions == 0o705)
 
-        // A run killed after the swap but before its journal line: the output is recognised by its digest, read a block at a time.
+        // A run killed after the swap but before its journal line: the output is recognised by its digest, read a block
+        // at a time.
         var resumed = job
         resumed.resume = true
         let recognised = try await ConversionRunner(job: resumed).run()
         #expect(recognised.item(endingWith: "book.notebook")?.status == .resumed)
         #expect(fixture.contents(book) == converted)
         #expect(differingPaths(try ConversionFixture.tree(backup), original) == [])
-        #expect(try !ConversionFixture.tree(fixture.input).keys.contains { $0.description.contains(".docmigrate-tmp-") })
+        #expect(
+            try !ConversionFixture.tree(fixture.input).keys.contains { $0.description.contains(".docmigrate-tmp-") })
     }
 
     @Test func aRunKilledAfterTheBackupButBeforeTheSwapConvertsTheUntouchedPackage() async throws {

@@ -3,9 +3,9 @@ import ConversionTestCodecs
 import DocumentCodecs
 import DocumentPlatform
 import Foundation
+import Synchronization
 import SystemSeam
 import TestSupport
-import Synchronization
 import Testing
 
 @Suite struct ConversionRunnerTests {
@@ -30,8 +30,11 @@ import Testing
         #expect(report.item(endingWith: "notes/a.txt")?.status == .converted)
         #expect(fixture.contents(fixture.output.appending(Array("notes/a.upper".utf8))) == "HELLO\n")
         #expect(report.item(endingWith: "book.notebook")?.route == ["notebook", "plain-text", "uppercase-text"])
-        #expect(fixture.contents(fixture.output.appending(Array("book.upper".utf8))) == "BOOK\n\n--- PAGE 1 ---\nPAGE ONE\n\n--- PAGE 2 ---\nPAGE TWO\n")
-        #expect(fixture.contents(fixture.output.appending(Array("n".utf8) + [0xFF] + Array(".upper".utf8))) == "LATIN NAME")
+        #expect(
+            fixture.contents(fixture.output.appending(Array("book.upper".utf8)))
+                == "BOOK\n\n--- PAGE 1 ---\nPAGE ONE\n\n--- PAGE 2 ---\nPAGE TWO\n")
+        #expect(
+            fixture.contents(fixture.output.appending(Array("n".utf8) + [0xFF] + Array(".upper".utf8))) == "LATIN NAME")
         let bad = try #require(report.item(endingWith: "bad.txt"))
         #expect(bad.status == .failed)
         #expect(bad.error?.code == "text.undetectable-encoding")
@@ -45,10 +48,15 @@ import Testing
         let status = try #require(try ByteNamedFiles.status(output.bytes))
         #expect(status.permissions == 0o640)
         #expect(status.modificationSeconds == 1_000_000_000 && status.modificationNanoseconds == 123_456_789)
-        #expect(try ExtendedAttributes.all(atPath: output.bytes).contains { $0.name == "user.tag" && $0.value == Array("red".utf8) })
-        #expect(try !ConversionFixture.tree(fixture.output).keys.contains { $0.description.contains(".docmigrate-tmp-") })
+        #expect(
+            try ExtendedAttributes.all(atPath: output.bytes).contains {
+                $0.name == "user.tag" && $0.value == Array("red".utf8)
+            })
+        #expect(
+            try !ConversionFixture.tree(fixture.output).keys.contains { $0.description.contains(".docmigrate-tmp-") })
         // The journal records the converted items, by input.
-        let journal = try String(contentsOfFile: fixture.output.description + "/.docmigrate-journal.jsonl", encoding: .utf8)
+        let journal = try String(
+            contentsOfFile: fixture.output.description + "/.docmigrate-journal.jsonl", encoding: .utf8)
         #expect(journal.split(separator: "\n").count == 3)
         #expect(journal.contains("\"result\":\"converted\""))
     }
@@ -61,7 +69,10 @@ import Testing
         job.dryRun = true
         let report = try await ConversionRunner(job: job).run()
         #expect(report.items.map(\.status) == [.planned, .planned])
-        #expect(report.items.map(\.route) == [["plain-text", "uppercase-text"], ["notebook", "plain-text", "uppercase-text"]])
+        #expect(
+            report.items.map(\.route) == [
+                ["plain-text", "uppercase-text"], ["notebook", "plain-text", "uppercase-text"],
+            ])
         #expect(try ByteNamedFiles.status(fixture.output.bytes) == nil)
     }
 
@@ -113,8 +124,10 @@ import Testing
         #expect(fixture.contents(file) == "STRASSE")
         #expect(fixture.contents(fixture.input.appending(Array("a.txt.orig".utf8))) == "straße")
         #expect(try ByteNamedFiles.status(file.bytes)?.permissions == 0o604)
-        #expect(try ByteNamedFiles.status(fixture.input.appending(Array("a.txt.orig".utf8)).bytes)?.permissions == 0o604)
-        #expect(try !ConversionFixture.tree(fixture.input).keys.contains { $0.description.contains(".docmigrate-tmp-") })
+        #expect(
+            try ByteNamedFiles.status(fixture.input.appending(Array("a.txt.orig".utf8)).bytes)?.permissions == 0o604)
+        #expect(
+            try !ConversionFixture.tree(fixture.input).keys.contains { $0.description.contains(".docmigrate-tmp-") })
 
         // A second in-place run leaves the backup alone (it is the original, not an input).
         let again = try await ConversionRunner(job: job).run()
@@ -141,7 +154,8 @@ import Testing
         let backup = fixture.input.appending(Array("book.notebook.orig".utf8))
         #expect(try ConversionFixture.tree(backup) == original)
         #expect(try ByteNamedFiles.status(backup.bytes)?.permissions == 0o705)
-        #expect(try !ConversionFixture.tree(fixture.input).keys.contains { $0.description.contains(".docmigrate-tmp-") })
+        #expect(
+            try !ConversionFixture.tree(fixture.input).keys.contains { $0.description.contains(".docmigrate-tmp-") })
 
         // A second run treats the backup folder as one skipped item: nothing inside it is converted, and the
         // converted file is not converted again over its own backup.
@@ -156,7 +170,8 @@ import Testing
         let recognised = try await ConversionRunner(job: resumed).run()
         #expect(recognised.item(endingWith: "book.notebook")?.status == .resumed)
         #expect(fixture.contents(book) == converted)
-        #expect(try !ConversionFixture.tree(fixture.input).keys.contains { $0.description.contains(".docmigrate-tmp-") })
+        #expect(
+            try !ConversionFixture.tree(fixture.input).keys.contains { $0.description.contains(".docmigrate-tmp-") })
     }
 
     @Test func inPlaceFinishesAnItemWhoseBackupAKilledRunAlreadyRenamedIntoPlace() async throws {
@@ -223,7 +238,8 @@ import Testing
         try fixture.write("hang.hazard", "HANG")
         try fixture.write("plain.txt", "plain")
         var job = try fixture.job(to: "plain-text")
-        job.isolation = .childProcess(WorkerCommand(executable: try BuiltProduct.url(named: "docmigrate-conversion-test-worker")))
+        job.isolation = .childProcess(
+            WorkerCommand(executable: try BuiltProduct.url(named: "docmigrate-conversion-test-worker")))
         job.itemTimeout = .seconds(1)
         let report = try await ConversionRunner(job: job).run()
         #expect(report.item(endingWith: "ok.hazard")?.status == .converted)
@@ -231,7 +247,8 @@ import Testing
         #expect(report.item(endingWith: "trap.hazard")?.error?.code == "convert.worker-crashed")
         #expect(report.item(endingWith: "hang.hazard")?.error?.code == "convert.item-timeout")
         #expect(fixture.contents(fixture.output.appending(Array("ok.txt".utf8))) == "fine")
-        #expect(try ConversionFixture.tree(fixture.output).keys.allSatisfy { !$0.description.contains(".docmigrate-tmp-") })
+        #expect(
+            try ConversionFixture.tree(fixture.output).keys.allSatisfy { !$0.description.contains(".docmigrate-tmp-") })
     }
 
     @Test func failFastStopsAfterTheFirstFailure() async throws {
@@ -257,8 +274,11 @@ import Testing
         #expect(report.items.map(\.input) == report.items.map(\.input).sorted())
         #expect(fixture.contents(fixture.output.appending(Array("f2/7.upper".utf8))) == "FILE 7")
         // Every output is journaled, the last round's lines included, each once.
-        let journal = try String(contentsOfFile: fixture.output.description + "/.docmigrate-journal.jsonl", encoding: .utf8)
-        let inputs = journal.split(separator: "\n").map { try? JSONDecoder().decode(ConversionJournal.Entry.self, from: Data($0.utf8)).input }
+        let journal = try String(
+            contentsOfFile: fixture.output.description + "/.docmigrate-journal.jsonl", encoding: .utf8)
+        let inputs = journal.split(separator: "\n").map {
+            try? JSONDecoder().decode(ConversionJournal.Entry.self, from: Data($0.utf8)).input
+        }
         #expect(Set(inputs.compactMap { $0 }) == Set(report.items.map(\.input)))
         #expect(inputs.count == 150)
         // Progress counts up to the total, one event per item, before the finish.

@@ -1,4 +1,3 @@
-@testable import Conversion
 import ConversionTestCodecs
 import DocumentCodecs
 import DocumentPlatform
@@ -7,12 +6,15 @@ import SystemSeam
 import TestSupport
 import Testing
 
+@testable import Conversion
+
 @Suite struct ConversionRunnerWalkStatusTests {
     @Test func theWalkHandsOnWhatItFoundForFilesOnly() throws {
         let fixture = try ConversionFixture("walk-status")
         let file = try fixture.write("a/b.txt", "twelve bytes")
         try fixture.writeNotebook("book.notebook", title: "Book", pages: ["one"])
-        try FileManager.default.createSymbolicLink(atPath: fixture.input.description + "/link", withDestinationPath: "a/b.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: fixture.input.description + "/link", withDestinationPath: "a/b.txt")
         let items = Array(ConversionPlan(source: .paths([fixture.input]), registry: .conversionTests))
         let status = try #require(try ByteNamedFiles.status(file.bytes))
         let found = try #require(items.first { $0.input == file }?.foundStatus)
@@ -37,7 +39,8 @@ import Testing
         let vanishing = try fixture.write("c.txt", "vanishes")
         var job = try fixture.job(to: "plain-text")
         job.jobs = 1
-        job.isolation = .childProcess(WorkerCommand(executable: try BuiltProduct.url(named: "docmigrate-conversion-test-worker")))
+        job.isolation = .childProcess(
+            WorkerCommand(executable: try BuiltProduct.url(named: "docmigrate-conversion-test-worker")))
         job.itemTimeout = .seconds(1)
         let report = try await ConversionRunner(job: job).run(events: { event in
             if case .itemFinished(let input, _, _, _) = event, input.lastComponent == Array("a.hazard".utf8) {
@@ -50,7 +53,8 @@ import Testing
         #expect(vanished.status == .failed)
         #expect(vanished.error?.code == "convert.input-missing")
         #expect(vanished.output == nil)
-        #expect(try ConversionFixture.tree(fixture.output).keys.allSatisfy { !$0.description.contains(".docmigrate-tmp-") })
+        #expect(
+            try ConversionFixture.tree(fixture.output).keys.allSatisfy { !$0.description.contains(".docmigrate-tmp-") })
     }
 
     /// Every item of a walk of `fixture.input` under `configure`, as path, kind, reason.
@@ -69,7 +73,8 @@ import Testing
         let file = try fixture.write("a/b.txt", "twelve bytes")
         let odd = try fixture.write([0x6E, 0xFF, 0x2E, 0x74, 0x78, 0x74], "latin-1 name")
         try fixture.writeNotebook("book.notebook", title: "Book", pages: ["one"])
-        try FileManager.default.createSymbolicLink(atPath: fixture.input.description + "/link", withDestinationPath: "a/b.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: fixture.input.description + "/link", withDestinationPath: "a/b.txt")
         try fixture.write(".c.txt.icloud", "placeholder")
         let statused = walk(fixture) { _ in }
         let bare = walk(fixture) { $0.readsFileStatuses = false }
@@ -95,9 +100,11 @@ import Testing
         let fixture = try ConversionFixture("walk-unknown-kind")
         let file = try fixture.write("a/b.txt", "twelve bytes")
         try fixture.writeNotebook("book.notebook", title: "Book", pages: ["one"])
-        try FileManager.default.createSymbolicLink(atPath: fixture.input.description + "/link", withDestinationPath: "a/b.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: fixture.input.description + "/link", withDestinationPath: "a/b.txt")
         let statused = walk(fixture) { _ in }
-        // As on a file system that records no kinds (DT_UNKNOWN): every entry is looked up, files get their full status.
+        // As on a file system that records no kinds (DT_UNKNOWN): every entry is looked up, files get their full
+        // status.
         let unknown = walk(fixture) { plan in
             plan.readsFileStatuses = false
             plan.trustsEntryKinds = false
@@ -105,7 +112,9 @@ import Testing
         #expect(summary(unknown) == summary(statused))
         let status = try #require(try ByteNamedFiles.status(file.bytes))
         #expect(unknown.first { $0.input == file }?.foundStatus == status)
-        #expect(unknown.first { $0.input.lastComponent == Array("link".utf8) }?.skipReason?.code == "convert.skipped.symbolic-link")
+        #expect(
+            unknown.first { $0.input.lastComponent == Array("link".utf8) }?.skipReason?.code
+                == "convert.skipped.symbolic-link")
     }
 
     @Test func aJobWithoutStatusesJournalsTheTimeTheWorkerRead() async throws {
@@ -114,19 +123,25 @@ import Testing
         try ByteNamedFiles.setModificationTime(file.bytes, seconds: 1_234_567_890, nanoseconds: 123_456_789)
         try fixture.writeNotebook("book.notebook", title: "Book", pages: ["one"])
         var job = try fixture.job(to: "plain-text")
-        job.isolation = .childProcess(WorkerCommand(executable: try BuiltProduct.url(named: "docmigrate-conversion-test-worker")))
+        job.isolation = .childProcess(
+            WorkerCommand(executable: try BuiltProduct.url(named: "docmigrate-conversion-test-worker")))
         let report = try await ConversionRunner(job: job).run()
         #expect(report.totals.failed == 0)
-        let journal = try String(contentsOfFile: fixture.output.description + "/.docmigrate-journal.jsonl", encoding: .utf8)
-        let entries = try journal.split(separator: "\n").map { try JSONDecoder().decode(ConversionJournal.Entry.self, from: Data($0.utf8)) }
+        let journal = try String(
+            contentsOfFile: fixture.output.description + "/.docmigrate-journal.jsonl", encoding: .utf8)
+        let entries = try journal.split(separator: "\n").map {
+            try JSONDecoder().decode(ConversionJournal.Entry.self, from: Data($0.utf8))
+        }
         #expect(entries.count == 2)
         let fileEntry = try #require(entries.first { $0.input == file })
         #expect(fileEntry.mtime == ConversionJournal.mtime(seconds: 1_234_567_890, nanoseconds: 123_456_789))
         #expect(fileEntry.size == 12)
         let package = try #require(entries.first { $0.input.lastComponent == Array("book.notebook".utf8) })
         let packageStatus = try #require(try ByteNamedFiles.statusFollowingLinks(package.input.bytes))
-        #expect(package.mtime == ConversionJournal.mtime(seconds: packageStatus.modificationSeconds, nanoseconds: packageStatus.modificationNanoseconds))
+        #expect(
+            package.mtime
+                == ConversionJournal.mtime(
+                    seconds: packageStatus.modificationSeconds, nanoseconds: packageStatus.modificationNanoseconds))
         #expect(package.size == 0)
     }
 }
-

@@ -1,11 +1,14 @@
-@testable import Conversion
 import DocumentCodecs
 import Foundation
 import Testing
 
+@testable import Conversion
+
 @Suite struct ConversionWorkerMessagesTests {
     @Test func requestsAndAnswersRoundTripThroughFramesSplitAnywhere() throws {
-        let request = ConversionWorker.Request(input: ItemPath(bytes: Array("in/a\n".utf8) + [0xFF]), kind: .package, temporary: ItemPath("out/.docmigrate-tmp-x"))
+        let request = ConversionWorker.Request(
+            input: ItemPath(bytes: Array("in/a\n".utf8) + [0xFF]), kind: .package,
+            temporary: ItemPath("out/.docmigrate-tmp-x"))
         var answer = PreparedItem()
         answer.sourceType = "com.example.notebook"
         answer.route = ["notebook", "plain-text"]
@@ -15,7 +18,8 @@ import Testing
         answer.inputHash = "ab"
         answer.outputIsFolder = true
         answer.warnings = [ConversionWarning(code: "w", path: "p", message: "lost é")]
-        answer.error = ConversionError(code: "text.bad", message: "bad", file: "f", location: .inMember("m", .line(3, column: 4)))
+        answer.error = ConversionError(
+            code: "text.bad", message: "bad", file: "f", location: .inMember("m", .line(3, column: 4)))
         let empty = PreparedItem()
 
         let stream = request.frame + answer.frame + empty.frame
@@ -26,10 +30,15 @@ import Testing
             defer { position += 1 }
             return position < stream.count ? Data([stream[position]]) : Data()
         }
-        let frames = [reader.next(reading: read), reader.next(reading: read), reader.next(reading: read), reader.next(reading: read)]
+        let frames = [
+            reader.next(reading: read), reader.next(reading: read), reader.next(reading: read),
+            reader.next(reading: read),
+        ]
         #expect(frames[3] == nil)
         let decodedRequest = try ConversionWorker.Request(frame: try #require(frames[0]))
-        #expect(decodedRequest.input == request.input && decodedRequest.kind == .package && decodedRequest.temporary == request.temporary)
+        #expect(
+            decodedRequest.input == request.input && decodedRequest.kind == .package
+                && decodedRequest.temporary == request.temporary)
         #expect(try PreparedItem(frame: try #require(frames[1])) == answer)
         #expect(try PreparedItem(frame: try #require(frames[2])) == empty)
     }
@@ -47,15 +56,18 @@ import Testing
     }
 
     @Test func oddPathsAndErrorTextsRoundTripExactly() throws {
-        // Paths with every byte a name may hold: newlines, quotes, NUL-free control bytes, invalid UTF-8, a very long one, an empty one.
+        // Paths with every byte a name may hold: newlines, quotes, NUL-free control bytes, invalid UTF-8, a very long
+        // one, an empty one.
         let paths: [[UInt8]] = [
-            [], Array("a\nb\r\t\"'\\".utf8), [0xFF, 0xFE, 0x2F, 0x80], Array((1...255).map { UInt8($0) }.filter { $0 != 0x2F }),
+            [], Array("a\nb\r\t\"'\\".utf8), [0xFF, 0xFE, 0x2F, 0x80],
+            Array((1...255).map { UInt8($0) }.filter { $0 != 0x2F }),
             Array(String(repeating: "\u{1F600}/", count: 700).utf8),
         ]
         for (index, path) in paths.enumerated() {
             for kind in PlannedItem.Kind.allCases {
                 for answersAtOnce in [false, true] {
-                    var request = ConversionWorker.Request(input: ItemPath(bytes: path), kind: kind, temporary: ItemPath(bytes: path.reversed()))
+                    var request = ConversionWorker.Request(
+                        input: ItemPath(bytes: path), kind: kind, temporary: ItemPath(bytes: path.reversed()))
                     request.answersAtOnce = answersAtOnce
                     let frame = request.frame
                     #expect(frame.count == request.frameSize)
@@ -74,7 +86,8 @@ import Testing
         answer.inputModificationSeconds = .min
         answer.warnings = [ConversionWarning(code: "", path: "\n", message: "\"quoted\"\r\n\u{7F}")]
         answer.error = ConversionError(
-            code: "text.invalid", message: "line 1:\n\t\"bad\" \\ \u{FFFD}", file: String(decoding: [0x61, 0xFF], as: UTF8.self),
+            code: "text.invalid", message: "line 1:\n\t\"bad\" \\ \u{FFFD}",
+            file: String(decoding: [0x61, 0xFF], as: UTF8.self),
             location: .inMember("m/\n", .byte(500)))
         let decoded = try PreparedItem(frame: answer.frame)
         #expect(decoded == answer)
@@ -117,7 +130,9 @@ import Testing
         writer.byte(0)
         writer.field(Array("out/.docmigrate-tmp-1".utf8))
         writer.byte(1)
-        let requestError = try #require(throws: ConversionError.self) { try ConversionWorker.Request(frame: writer.framed) }
+        let requestError = try #require(throws: ConversionError.self) {
+            try ConversionWorker.Request(frame: writer.framed)
+        }
         #expect(requestError.code == "convert.worker.version-mismatch")
         // Too short to hold even the mark: damaged, not a crash.
         let shortError = try #require(throws: ConversionError.self) { try PreparedItem(frame: [1, 0, 0, 0, 0xD7]) }
@@ -140,16 +155,17 @@ import Testing
         var names = AnswerNames()
         var position = 0
         var decoded: [PreparedItem] = []
-        while let answer = reader.nextFrame(readingInto: { room in
-            // Seven bytes a read: frames split everywhere, lengths included.
-            let count = min(room.count, 7, stream.count - position)
-            for offset in 0..<count { room[offset] = stream[position + offset] }
-            position += count
-            return count
-        }, { frame in try? PreparedItem(frame: frame, names: &names) }) {
+        while let answer = reader.nextFrame(
+            readingInto: { room in
+                // Seven bytes a read: frames split everywhere, lengths included.
+                let count = min(room.count, 7, stream.count - position)
+                for offset in 0..<count { room[offset] = stream[position + offset] }
+                position += count
+                return count
+            }, { frame in try? PreparedItem(frame: frame, names: &names) })
+        {
             decoded.append(try #require(answer))
         }
         #expect(decoded == answers)
     }
 }
-

@@ -1,11 +1,12 @@
 import Comparison
-@testable import Conversion
 import DocumentPlatform
 import Foundation
 import Synchronization
 import SystemSeam
 import TestSupport
 import Testing
+
+@testable import Conversion
 
 /// ``DocumentDigest/streamed(of:members:blockSize:counting:)`` against ``DocumentDigest/of(_:)`` of the
 /// `FileWrapper` read from the same tree, and ``DocumentDigest/streamedCopy(of:to:members:blockSize:counting:)``
@@ -46,7 +47,8 @@ import Testing
 
         /// The digest of the `FileWrapper` read from `relative`, as the job took it before.
         func wrapperDigest(_ relative: String) throws -> SHA256Digest {
-            DocumentDigest.of(try FileWrapper(url: URL(fileURLWithPath: path(relative).description), options: .immediate))
+            DocumentDigest.of(
+                try FileWrapper(url: URL(fileURLWithPath: path(relative).description), options: .immediate))
         }
     }
 
@@ -93,10 +95,14 @@ import Testing
         let everything = try DocumentDigest.streamed(of: tree.path("package"), members: .all, blockSize: blockSize)
         #expect(everything != wrapperDigest)
         try ByteNamedFiles.removeTree(tree.path("package/icon.tiff").bytes)
-        #expect(try DocumentDigest.streamed(of: tree.path("package"), members: .all, blockSize: blockSize) == tree.wrapperDigest("package"))
+        #expect(
+            try DocumentDigest.streamed(of: tree.path("package"), members: .all, blockSize: blockSize)
+                == tree.wrapperDigest("package"))
     }
 
-    @Test(arguments: ["empty folder", "only a link", "a file read as a folder", "a link read as a folder", "an icon without its item"])
+    @Test(arguments: [
+        "empty folder", "only a link", "a file read as a folder", "a link read as a folder", "an icon without its item",
+    ])
     func smallTreesDigestAsTheirWrappers(_ shape: String) throws {
         let tree = try Tree("streamed-small")
         switch shape {
@@ -138,18 +144,22 @@ import Testing
         switch shape {
         case "name not UTF-8":
             try tree.folder("package/sub")
-            try ByteNamedFiles.createFile(tree.path("package/sub").appending([0x6F, 0xFF]).bytes, contents: Data("odd".utf8))
+            try ByteNamedFiles.createFile(
+                tree.path("package/sub").appending([0x6F, 0xFF]).bytes, contents: Data("odd".utf8))
         case "FIFO": #expect(mkfifo(tree.path("package/pipe").description, 0o600) == 0)
         case "FIFO below":
             try tree.folder("package/sub/deeper")
             #expect(mkfifo(tree.path("package/sub/deeper/pipe").description, 0o600) == 0)
         case "too deep":
-            try tree.folder("package/" + Array(repeating: "d", count: FileWrapper.maximumImmediateDepth).joined(separator: "/"))
+            try tree.folder(
+                "package/" + Array(repeating: "d", count: FileWrapper.maximumImmediateDepth).joined(separator: "/"))
         default: try ByteNamedFiles.removeTree(tree.path("package").bytes)
         }
         let url = URL(fileURLWithPath: tree.path("package").description)
         let expected = try #require(throws: FileWrapperError.self) { try FileWrapper(url: url, options: .immediate) }
-        let streamed = try #require(throws: FileWrapperError.self) { try DocumentDigest.streamed(of: tree.path("package")) }
+        let streamed = try #require(throws: FileWrapperError.self) {
+            try DocumentDigest.streamed(of: tree.path("package"))
+        }
         #expect(streamed.code == expected.code)
         #expect(streamed.location == expected.location)
         #expect(streamed.file == expected.file)
@@ -158,7 +168,9 @@ import Testing
 
     @Test func oneLevelLessThanTooDeepDigestsAsTheWrapper() throws {
         let tree = try Tree("streamed-deep")
-        try tree.file("package/" + Array(repeating: "d", count: FileWrapper.maximumImmediateDepth - 1).joined(separator: "/") + "/leaf", [1])
+        try tree.file(
+            "package/" + Array(repeating: "d", count: FileWrapper.maximumImmediateDepth - 1).joined(separator: "/")
+                + "/leaf", [1])
         #expect(try DocumentDigest.streamed(of: tree.path("package")) == tree.wrapperDigest("package"))
     }
 
@@ -168,7 +180,8 @@ import Testing
         let bytes = Self.bytes(count: size, seed: 7)
         let file = try tree.file("big", bytes)
         let pieces = Mutex<[Int]>([])
-        let digest = try DocumentDigest.streamed(of: file, blockSize: 4096, counting: { block in pieces.withLock { $0.append(block.count) } })
+        let digest = try DocumentDigest.streamed(
+            of: file, blockSize: 4096, counting: { block in pieces.withLock { $0.append(block.count) } })
         #expect(digest == DocumentDigest.of(fileContents: Data(bytes)))
         let counts = pieces.withLock { $0 }
         // Every byte was read, and never more than one block at a time.
@@ -191,7 +204,8 @@ import Testing
         #expect(pieces.withLock { $0.reduce(0, +) } == size && pieces.withLock { $0.max() } == 1000)
 
         pieces.withLock { $0 = [] }
-        let copied = try DocumentDigest.streamedCopy(of: tree.path("package"), to: tree.path("copy"), blockSize: 1000, counting: counting)
+        let copied = try DocumentDigest.streamedCopy(
+            of: tree.path("package"), to: tree.path("copy"), blockSize: 1000, counting: counting)
         #expect(copied == digest)
         #expect(pieces.withLock { $0.reduce(0, +) } == size && pieces.withLock { $0.max() } == 1000)
         #expect(try ByteNamedFiles.contents(tree.path("copy/pages/big").bytes).data == Data(bytes))
@@ -210,8 +224,11 @@ import Testing
         #expect(JobState.digest(of: ItemPath("/dev/zero"), isFolder: false) == nil)
     }
 
-    /// Relative path → kind, bytes or link destination, permission bits and modification time of every item below `root`.
-    static func snapshot(_ root: ItemPath) throws -> [String: (description: String, permissions: UInt16, seconds: Int64, nanoseconds: Int64)] {
+    /// Relative path → kind, bytes or link destination, permission bits and modification time of every item below
+    /// `root`.
+    static func snapshot(
+        _ root: ItemPath
+    ) throws -> [String: (description: String, permissions: UInt16, seconds: Int64, nanoseconds: Int64)] {
         var result: [String: (String, UInt16, Int64, Int64)] = [:]
         var folders: [(ItemPath, String)] = [(root, "")]
         while let (folder, relative) = folders.popLast() {
@@ -224,14 +241,22 @@ import Testing
                 case .directory:
                     description = "folder"
                     folders.append((path, relativePath))
-                case .regular: description = "file " + (try ByteNamedFiles.contents(path.bytes).data.base64EncodedString())
+                case .regular:
+                    description = "file " + (try ByteNamedFiles.contents(path.bytes).data.base64EncodedString())
                 case .symbolicLink:
-                    description = "link " + (try ListedFolder(listing: folder.bytes).symbolicLinkDestination(ofEntry: name)).map { String($0) }.joined(separator: ",")
+                    description =
+                        "link "
+                        + (try ListedFolder(listing: folder.bytes).symbolicLinkDestination(ofEntry: name)).map {
+                            String($0)
+                        }.joined(separator: ",")
                 default: description = "other"
                 }
                 // A link's own bits and time are whatever making it gave: neither copy sets them.
                 let isLink = status.kind == .symbolicLink
-                result[relativePath] = (description, isLink ? 0 : status.permissions, isLink ? 0 : status.modificationSeconds, isLink ? 0 : status.modificationNanoseconds)
+                result[relativePath] = (
+                    description, isLink ? 0 : status.permissions, isLink ? 0 : status.modificationSeconds,
+                    isLink ? 0 : status.modificationNanoseconds
+                )
             }
         }
         return result
@@ -241,8 +266,11 @@ import Testing
         let tree = try Tree("streamed-copy")
         try Self.writeMixedPackage(in: tree, at: "package")
         // Times with nanoseconds, set after the members were made.
-        for (index, relative) in ["package/B", "package/ä", "package/nested", "package/nested/deeper", "package/nested/é", "package/Z"].enumerated() {
-            try ByteNamedFiles.setModificationTime(tree.path(relative).bytes, seconds: 1_500_000_000 + Int64(index), nanoseconds: 123_456_789)
+        for (index, relative) in [
+            "package/B", "package/ä", "package/nested", "package/nested/deeper", "package/nested/é", "package/Z",
+        ].enumerated() {
+            try ByteNamedFiles.setModificationTime(
+                tree.path(relative).bytes, seconds: 1_500_000_000 + Int64(index), nanoseconds: 123_456_789)
         }
         let digest = try DocumentDigest.streamedCopy(of: tree.path("package"), to: tree.path("copy"), blockSize: 64)
         #expect(digest == (try DocumentDigest.streamed(of: tree.path("package"), members: .all)))
@@ -259,7 +287,8 @@ import Testing
             #expect(copied.seconds == item.seconds && copied.nanoseconds == item.nanoseconds, "\(relative)")
         }
 
-        // What a wrapper's write gave before: the same bits, the time to within its `Date`'s precision, and no legacy icon.
+        // What a wrapper's write gave before: the same bits, the time to within its `Date`'s precision, and no legacy
+        // icon.
         let written = tree.path("written")
         try FileWrapper(url: URL(fileURLWithPath: tree.path("package").description), options: .immediate)
             .write(to: URL(fileURLWithPath: written.description), options: [], originalContentsURL: nil)
@@ -268,14 +297,19 @@ import Testing
         #expect(Set(wrapperCopy.keys) == Set(copy.keys).subtracting([iconKey]))
         for (relative, item) in wrapperCopy {
             let copied = try #require(copy[relative], "\(relative)")
-            #expect(copied.description == item.description || relative.hasSuffix(Array("not-utf8".utf8).map { String($0, radix: 16) }.joined(separator: ".")), "\(relative)")
+            #expect(
+                copied.description == item.description
+                    || relative.hasSuffix(Array("not-utf8".utf8).map { String($0, radix: 16) }.joined(separator: ".")),
+                "\(relative)")
             #expect(copied.permissions == item.permissions, "\(relative)")
             let difference = (copied.seconds - item.seconds) * 1_000_000_000 + (copied.nanoseconds - item.nanoseconds)
             #expect(abs(difference) < 1_000, "\(relative)")
         }
 
         // A link-free part of it compared by the shared helper too.
-        #expect(try FileTree.snapshot(URL(fileURLWithPath: tree.path("copy/nested/é").description)) == FileTree.snapshot(URL(fileURLWithPath: tree.path("package/nested/é").description)))
+        #expect(
+            try FileTree.snapshot(URL(fileURLWithPath: tree.path("copy/nested/é").description))
+                == FileTree.snapshot(URL(fileURLWithPath: tree.path("package/nested/é").description)))
     }
 
     @Test func aCopyOverAnExistingItemFailsAndLeavesItAlone() throws {

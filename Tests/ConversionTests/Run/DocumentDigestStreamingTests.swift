@@ -1,11 +1,13 @@
 import Comparison
-@testable import Conversion
 import DocumentPlatform
 import Foundation
 import TestSupport
 import Testing
 
-/// ``DocumentDigest/StreamedFile`` fed a file's bytes in pieces against ``DocumentDigest/of(_:)`` of the whole file, and against Python's `hashlib`.
+@testable import Conversion
+
+/// ``DocumentDigest/StreamedFile`` fed a file's bytes in pieces against ``DocumentDigest/of(_:)`` of the whole file,
+/// and against Python's `hashlib`.
 @Suite struct DocumentDigestStreamingTests {
     static func bytes(count: Int, seed: UInt64) -> [UInt8] {
         var generator = SeededGenerator(seed: seed)
@@ -40,7 +42,8 @@ import Testing
         // "F", the length as eight little-endian bytes, the bytes: what existing journals hold.
         var generator = SeededGenerator(seed: 9)
         let inputs = [0, 1, 55, 56, 63, 64, 65, 1_000, 70_000].map { Self.bytes(count: $0, seed: UInt64($0) &+ 1) }
-        let request = inputs.map { bytes in bytes.isEmpty ? "-" : bytes.map { String(format: "%02x", $0) }.joined() }.joined(separator: "\n")
+        let request = inputs.map { bytes in bytes.isEmpty ? "-" : bytes.map { String(format: "%02x", $0) }.joined() }
+            .joined(separator: "\n")
         let printed = try PythonOracle.run(
             """
             import hashlib, struct, sys

@@ -1,9 +1,10 @@
-@testable import Conversion
 import DocumentCodecs
 import DocumentPlatform
 import Foundation
 import SystemSeam
 import Testing
+
+@testable import Conversion
 
 @Suite struct FrameReaderTests {
     /// Answers of different lengths, one much longer than a small reader's buffer.
@@ -14,7 +15,11 @@ import Testing
             answer.route = ["plain-text"]
             answer.inputSize = Int64(index)
             answer.inputHash = String(repeating: "a", count: index * 7)
-            if index == 17 { answer.warnings = [ConversionWarning(code: "w", path: "p", message: String(repeating: "é", count: 3_000))] }
+            if index == 17 {
+                answer.warnings = [
+                    ConversionWarning(code: "w", path: "p", message: String(repeating: "é", count: 3_000))
+                ]
+            }
             return answer
         }
     }
@@ -41,7 +46,9 @@ import Testing
         let expected = answers()
         let stream = expected.flatMap(\.frame)
         // One byte per read; a prime number that splits headers and bodies; everything the room takes; irregular reads.
-        let patterns: [(Int) -> Int] = [{ _ in 1 }, { _ in 13 }, { _ in Int.max }, { [1, 4_000, 3, 250, 9_999][$0 % 5] }]
+        let patterns: [(Int) -> Int] = [
+            { _ in 1 }, { _ in 13 }, { _ in Int.max }, { [1, 4_000, 3, 250, 9_999][$0 % 5] },
+        ]
         for capacity in [8, 100, FrameReader.initialCapacity] {
             for pattern in patterns {
                 var reader = FrameReader(capacity: capacity)

@@ -1,4 +1,3 @@
-@testable import Conversion
 import ConversionTestCodecs
 import DocumentCodecs
 import DocumentPlatform
@@ -6,6 +5,8 @@ import Foundation
 import SystemSeam
 import TestSupport
 import Testing
+
+@testable import Conversion
 
 /// The metadata a prepared output gets on its open descriptor: the input's permission bits, its
 /// modification time to the nanosecond and its extended attributes, whatever the bits forbid.
@@ -19,13 +20,18 @@ import Testing
         var attributes: [(name: String, value: [UInt8])]
     }
 
-    /// Bits that allow writing, read-only for all, read-only for the owner alone, and executable, each with its own time and attributes.
+    /// Bits that allow writing, read-only for all, read-only for the owner alone, and executable, each with its own
+    /// time and attributes.
     static let inputs = [
-        Input(name: "writable.txt", permissions: 0o640, seconds: 1_000_000_000, nanoseconds: 123_456_789, attributes: [("user.tag", Array("red".utf8))]),
+        Input(
+            name: "writable.txt", permissions: 0o640, seconds: 1_000_000_000, nanoseconds: 123_456_789,
+            attributes: [("user.tag", Array("red".utf8))]),
         Input(
             name: "read-only.txt", permissions: 0o444, seconds: 1_234_567_890, nanoseconds: 999_999_999,
             attributes: [("user.tag", Array("blue".utf8)), ("user.empty", [])]),
-        Input(name: "owner-read.txt", permissions: 0o400, seconds: 1_500_000_000, nanoseconds: 1, attributes: [("user.binary", [0, 0xFF, 0x0A, 0x80])]),
+        Input(
+            name: "owner-read.txt", permissions: 0o400, seconds: 1_500_000_000, nanoseconds: 1,
+            attributes: [("user.binary", [0, 0xFF, 0x0A, 0x80])]),
         Input(name: "script.txt", permissions: 0o755, seconds: 86_400, nanoseconds: 500_000_000, attributes: []),
     ]
 
@@ -33,7 +39,9 @@ import Testing
     static func writeInputs(_ fixture: ConversionFixture, owner: UInt32? = nil) throws {
         for input in inputs {
             let path = try fixture.write(input.name, "text of \(input.name)\n")
-            for attribute in input.attributes { try ExtendedAttributes.set(attribute.name, value: attribute.value, atPath: path.bytes) }
+            for attribute in input.attributes {
+                try ExtendedAttributes.set(attribute.name, value: attribute.value, atPath: path.bytes)
+            }
             if let owner { try ByteNamedFiles.setOwner(path.bytes, owner: owner, group: owner) }
             try ByteNamedFiles.setPermissions(path.bytes, input.permissions)
             try ByteNamedFiles.setModificationTime(path.bytes, seconds: input.seconds, nanoseconds: input.nanoseconds)
@@ -42,22 +50,28 @@ import Testing
 
     /// The `user.*` attributes at `path`, sorted by name (root also sees `security.*` ones the kernel may add).
     static func userAttributes(_ path: ItemPath) throws -> [String: [UInt8]] {
-        Dictionary(uniqueKeysWithValues: try ExtendedAttributes.all(atPath: path.bytes).filter { $0.name.hasPrefix("user.") }.map { ($0.name, $0.value) })
+        Dictionary(
+            uniqueKeysWithValues: try ExtendedAttributes.all(atPath: path.bytes).filter { $0.name.hasPrefix("user.") }
+                .map { ($0.name, $0.value) })
     }
 
     /// Checks every input's output: converted, its bits, time and attributes the input's, no temporary left.
     static func expectOutputsCarryMetadata(_ fixture: ConversionFixture, _ report: ConversionReport) throws {
         for input in inputs {
             #expect(report.item(endingWith: input.name)?.status == .converted, "\(input.name)")
-            let output = fixture.output.appending(Array(input.name.replacingOccurrences(of: ".txt", with: ".upper").utf8))
+            let output = fixture.output.appending(
+                Array(input.name.replacingOccurrences(of: ".txt", with: ".upper").utf8))
             #expect(fixture.contents(output) == "TEXT OF \(input.name.uppercased())\n")
             let status = try #require(try ByteNamedFiles.status(output.bytes), "\(input.name)")
             #expect(status.permissions == input.permissions, "\(input.name)")
-            #expect(status.modificationSeconds == input.seconds && status.modificationNanoseconds == input.nanoseconds, "\(input.name)")
+            #expect(
+                status.modificationSeconds == input.seconds && status.modificationNanoseconds == input.nanoseconds,
+                "\(input.name)")
             let expected = Dictionary(uniqueKeysWithValues: input.attributes.map { ($0.name, $0.value) })
             #expect(try userAttributes(output) == expected, "\(input.name)")
         }
-        #expect(try !ConversionFixture.tree(fixture.output).keys.contains { $0.description.contains(".docmigrate-tmp-") })
+        #expect(
+            try !ConversionFixture.tree(fixture.output).keys.contains { $0.description.contains(".docmigrate-tmp-") })
     }
 
     @Test func fileOutputsGetTheInputsBitsTimeAndAttributes() async throws {
@@ -81,13 +95,18 @@ import Testing
         try ByteNamedFiles.setPermissions(ItemPath(fixture.directory.url.path).bytes, 0o755)
         let worker = try BuiltProduct.url(named: "docmigrate-conversion-test-worker")
         var job = try fixture.job(to: "uppercase-text")
-        job.isolation = .childProcess(WorkerCommand(
-            executable: setpriv, arguments: ["--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", worker.path]))
+        job.isolation = .childProcess(
+            WorkerCommand(
+                executable: setpriv,
+                arguments: ["--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", worker.path]))
         let report = try await ConversionRunner(job: job).run()
         try Self.expectOutputsCarryMetadata(fixture, report)
         for input in Self.inputs {
-            let output = fixture.output.appending(Array(input.name.replacingOccurrences(of: ".txt", with: ".upper").utf8))
-            #expect(try ByteNamedFiles.status(output.bytes)?.owner == nobody, "the worker that wrote \(input.name) was not root")
+            let output = fixture.output.appending(
+                Array(input.name.replacingOccurrences(of: ".txt", with: ".upper").utf8))
+            #expect(
+                try ByteNamedFiles.status(output.bytes)?.owner == nobody,
+                "the worker that wrote \(input.name) was not root")
         }
     }
 
@@ -142,7 +161,8 @@ import Testing
         let file = try ByteNamedOpenFile.create(temporary.bytes)
         try file.write(Data("output\n".utf8))
         #expect(throws: FileSystemError.self) {
-            try ItemPreparer.finishOutput(file, at: temporary, attributes: [("user.tag", Array("x".utf8))], status: status)
+            try ItemPreparer.finishOutput(
+                file, at: temporary, attributes: [("user.tag", Array("x".utf8))], status: status)
         }
         #expect(try ByteNamedFiles.status(temporary.bytes) == nil)
         #expect(try ByteNamedFiles.names(inFolder: fixture.input.bytes) == [Array("in.txt".utf8)])

@@ -24,7 +24,8 @@ import Testing
         var replaces: Bool
 
         var arguments: [String] {
-            [forced ? "--encoding" : "--fallback-encoding", encoding] + (replaces ? ["--replace-invalid"] : []) + (verifies ? [] : ["--no-verify"])
+            [forced ? "--encoding" : "--fallback-encoding", encoding] + (replaces ? ["--replace-invalid"] : [])
+                + (verifies ? [] : ["--no-verify"])
         }
 
         var testDescription: String { arguments.joined(separator: " ") }
@@ -37,7 +38,9 @@ import Testing
         }
 
         /// Python's name for the encoding.
-        var pythonCodec: String { ["macintosh": "mac_roman", "windows-1252": "cp1252", "iso-8859-1": "latin-1"][encoding] ?? encoding }
+        var pythonCodec: String {
+            ["macintosh": "mac_roman", "windows-1252": "cp1252", "iso-8859-1": "latin-1"][encoding] ?? encoding
+        }
     }
 
     static let setups: [Setup] = ["macintosh", "windows-1252", "iso-8859-1"].flatMap { encoding in
@@ -74,7 +77,9 @@ import Testing
             Input(name: "undefined-last.txt", bytes: text + [0x9D], streamsWithFallback: true),
             Input(name: "undefined-after-cr.txt", bytes: text + [0x0D, 0x90, 0x0A], streamsWithFallback: true),
             Input(name: "cr-last.txt", bytes: text + [0x0D], streamsWithFallback: true),
-            Input(name: "crlf-runs.txt", bytes: [0xD2] + [0x0D, 0x0D, 0x0A, 0x0A, 0x0D, 0x0A, 0x0D, 0x0D, 0x0D, 0x0A], streamsWithFallback: true),
+            Input(
+                name: "crlf-runs.txt", bytes: [0xD2] + [0x0D, 0x0D, 0x0A, 0x0A, 0x0D, 0x0A, 0x0D, 0x0D, 0x0D, 0x0A],
+                streamsWithFallback: true),
         ]
         var generator = SeededGenerator(seed: seed)
         for index in 0..<40 {
@@ -87,7 +92,10 @@ import Testing
                 default: bytes.append(UInt8.random(in: 0...0xFF, using: &generator))
                 }
             }
-            inputs.append(Input(name: "random-\(index).txt", bytes: bytes, streamsWithFallback: String(validating: bytes, as: UTF8.self) == nil))
+            inputs.append(
+                Input(
+                    name: "random-\(index).txt", bytes: bytes,
+                    streamsWithFallback: String(validating: bytes, as: UTF8.self) == nil))
         }
         return inputs
     }
@@ -105,9 +113,13 @@ import Testing
             let object = try #require(try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any])
             var errors: [String: (code: String, byte: Int?)] = [:]
             for item in try #require(object["items"] as? [[String: Any]]) {
-                guard let error = item["error"] as? [String: Any], let input = item["input"] as? String else { continue }
+                guard let error = item["error"] as? [String: Any], let input = item["input"] as? String else {
+                    continue
+                }
                 let location = error["location"] as? [String: Any]
-                errors[String(input.split(separator: "/").last ?? "")] = (error["code"] as? String ?? "", location?["byte"] as? Int)
+                errors[String(input.split(separator: "/").last ?? "")] = (
+                    error["code"] as? String ?? "", location?["byte"] as? Int
+                )
             }
             return errors
         }
@@ -133,7 +145,9 @@ import Testing
         job.outputFiles = outputFiles
         let report = try await ConversionRunner(job: job).run()
         func anonymous(_ text: String) -> String { text.replacingOccurrences(of: outputName, with: "OUT") }
-        let journal = (try? String(contentsOf: outputFolder.appendingPathComponent(".docmigrate-journal.jsonl"), encoding: .utf8)) ?? ""
+        let journal =
+            (try? String(contentsOf: outputFolder.appendingPathComponent(".docmigrate-journal.jsonl"), encoding: .utf8))
+            ?? ""
         return Outcome(
             status: report.totals.failed > 0 ? 1 : 0,
             standardOutput: anonymous(String(decoding: try report.render(format: "text"), as: UTF8.self)),
@@ -219,7 +233,8 @@ import Testing
         streaming.blockSize = 3
         let outcome = try await Self.convert(setup, in: folder.url, outputName: "out", streaming: streaming)
         let streamed = inputs.filter(\.streamsWithFallback)
-        let request = streamed.map { "\($0.name) \($0.bytes.map { String(format: "%02x", $0) }.joined())" }.joined(separator: "\n")
+        let request = streamed.map { "\($0.name) \($0.bytes.map { String(format: "%02x", $0) }.joined())" }.joined(
+            separator: "\n")
         let printed = try PythonOracle.run(
             """
             import sys
@@ -243,7 +258,8 @@ import Testing
                 #expect(errors[name]?.code == "text.invalid-bytes", "\(name)")
                 #expect(errors[name]?.byte == Int(parts[2]), "\(name)")
             } else {
-                let written = outcome.tree[ItemPath(name)].flatMap { $0.split(separator: " ").dropFirst().first }.flatMap { Data(base64Encoded: String($0)) }
+                let written = outcome.tree[ItemPath(name)].flatMap { $0.split(separator: " ").dropFirst().first }
+                    .flatMap { Data(base64Encoded: String($0)) }
                 #expect(written.map { $0.map { String(format: "%02x", $0) }.joined() } == parts[2], "\(name)")
             }
             checked += 1
@@ -289,7 +305,12 @@ import Testing
         let folder = try TemporaryDirectory("convert-streaming-memory")
         // Mac OS Roman text: words, upper-half letters, CR line endings.
         var generator = SeededGenerator(seed: 2_026)
-        let line = (0..<4_096).map { _ in UInt8.random(in: 0...9, using: &generator) == 0 ? UInt8.random(in: 0x80...0xFF, using: &generator) : UInt8.random(in: 0x61...0x7A, using: &generator) } + [0x0D]
+        let line =
+            (0..<4_096).map { _ in
+                UInt8.random(in: 0...9, using: &generator) == 0
+                    ? UInt8.random(in: 0x80...0xFF, using: &generator)
+                    : UInt8.random(in: 0x61...0x7A, using: &generator)
+            } + [0x0D]
         var peaks: [String: Int] = [:]
         for (name, megabytes) in [("small.txt", 2), ("large.txt", 16)] {
             let file = folder.appending(name)
@@ -307,12 +328,15 @@ import Testing
         let whole = try Self.peakMemory(
             of: Self.inProcessConversion(of: large, into: folder.appending("out-whole"), route: "whole"))
         let small = try #require(peaks["small.txt"]), largePeak = try #require(peaks["large.txt"])
-        // Eight times the input, the same memory (within the allocator's noise); the whole-document route holds the file several times over.
+        // Eight times the input, the same memory (within the allocator's noise); the whole-document route holds the
+        // file several times over.
         #expect(largePeak - small < 6 * 1_024, "streaming: 2 MiB input \(small) KiB, 16 MiB input \(largePeak) KiB")
         #expect(
             whole - streamedAlone > 32 * 1_024,
             "16 MiB input: whole-document route \(whole) KiB, streaming \(streamedAlone) KiB")
-        #expect(try Data(contentsOf: folder.appending("out-large.txt/large.txt")) == Data(contentsOf: folder.appending("out-whole/large.txt")))
+        #expect(
+            try Data(contentsOf: folder.appending("out-large.txt/large.txt"))
+                == Data(contentsOf: folder.appending("out-whole/large.txt")))
         #expect(
             try Data(contentsOf: folder.appending("out-streamed/large.txt"))
                 == Data(contentsOf: folder.appending("out-whole/large.txt")))

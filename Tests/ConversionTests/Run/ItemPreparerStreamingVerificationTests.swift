@@ -14,12 +14,15 @@ import Testing
         return (0..<count).map { index in
             if index % 97 == 96 { return 0x0D }
             if index % 389 == 0 { return 0x0A }
-            return UInt8.random(in: 0...9, using: &generator) == 0 ? UInt8.random(in: 0x80...0xFF, using: &generator) : UInt8.random(in: 0x61...0x7A, using: &generator)
+            return UInt8.random(in: 0...9, using: &generator) == 0
+                ? UInt8.random(in: 0x80...0xFF, using: &generator) : UInt8.random(in: 0x61...0x7A, using: &generator)
         }
     }
 
-    /// Python's answer for the input and an output file: the input's and the output file's `DocumentDigest`, and the output's offset of difference from `mac_roman` with line endings made LF (-1: none).
-    static func oracle(input: URL, output: URL) throws -> (inputHash: String, outputHash: String, firstDifference: Int) {
+    /// Python's answer for the input and an output file: the input's and the output file's `DocumentDigest`, and the
+    /// output's offset of difference from `mac_roman` with line endings made LF (-1: none).
+    static func oracle(input: URL, output: URL) throws -> (inputHash: String, outputHash: String, firstDifference: Int)
+    {
         let printed = try PythonOracle.run(
             """
             import hashlib, struct
@@ -45,14 +48,17 @@ import Testing
         return try JSONDecoder().decode(ConversionJournal.Entry.self, from: Data(outcome.journal[0].utf8))
     }
 
-    static let macintosh = ItemPreparerStreamingTests.Setup(encoding: "macintosh", forced: false, verifies: true, replaces: false)
+    static let macintosh = ItemPreparerStreamingTests.Setup(
+        encoding: "macintosh", forced: false, verifies: true, replaces: false)
 
     /// Every file item streamed, from the smallest, in blocks of 4 KiB.
     static let streamingEveryFile = StreamingOptions(mode: .required, blockSize: 4096, minimumSize: 0)
 
     @Test func aByteChangedOnDiskAfterItsWriteFailsTheItemAtThatByte() async throws {
         let folder = try TemporaryDirectory("convert-streaming-tamper")
-        try ItemPreparerStreamingTests.writeInputs([.init(name: "classic.txt", bytes: Self.macRomanText(count: 300_000, seed: 3), streamsWithFallback: true)], to: folder.url)
+        try ItemPreparerStreamingTests.writeInputs(
+            [.init(name: "classic.txt", bytes: Self.macRomanText(count: 300_000, seed: 3), streamsWithFallback: true)],
+            to: folder.url)
         let outcome = try await ItemPreparerStreamingTests.convert(
             Self.macintosh, in: folder.url, outputName: "converted", streaming: Self.streamingEveryFile,
             outputFiles: TamperingOutputFiles(invertingByteAt: 150_001))
@@ -83,8 +89,10 @@ import Testing
             bytes[index] = index % 61 == 60 ? 0x0A : 0x61 + UInt8(index % 26)
         }
         bytes[250_000] = 0x81
-        try ItemPreparerStreamingTests.writeInputs([.init(name: "classic.txt", bytes: bytes, streamsWithFallback: true)], to: folder.url)
-        let setup = ItemPreparerStreamingTests.Setup(encoding: "windows-1252", forced: false, verifies: true, replaces: false)
+        try ItemPreparerStreamingTests.writeInputs(
+            [.init(name: "classic.txt", bytes: bytes, streamsWithFallback: true)], to: folder.url)
+        let setup = ItemPreparerStreamingTests.Setup(
+            encoding: "windows-1252", forced: false, verifies: true, replaces: false)
         let outcome = try await ItemPreparerStreamingTests.convert(
             setup, in: folder.url, outputName: "converted", streaming: Self.streamingEveryFile,
             outputFiles: TamperingOutputFiles(invertingByteAt: expectation.tamperedAt))
@@ -94,7 +102,9 @@ import Testing
         if expectation.code == "text.invalid-bytes" {
             #expect(error.byte == expectation.byte, "\(outcome.report)")
         } else {
-            #expect(outcome.report.contains("byte \(expectation.byte) (0x\(String(expectation.byte, radix: 16)))"), "\(outcome.report)")
+            #expect(
+                outcome.report.contains("byte \(expectation.byte) (0x\(String(expectation.byte, radix: 16)))"),
+                "\(outcome.report)")
         }
         #expect(outcome.tree.isEmpty, "\(outcome.tree.keys)")
         #expect(outcome.journal.isEmpty)
@@ -102,7 +112,9 @@ import Testing
 
     @Test func withoutVerificationTheJournalHoldsTheDigestOfTheBytesOnDisk() async throws {
         let folder = try TemporaryDirectory("convert-streaming-tamper-unverified")
-        try ItemPreparerStreamingTests.writeInputs([.init(name: "classic.txt", bytes: Self.macRomanText(count: 300_000, seed: 4), streamsWithFallback: true)], to: folder.url)
+        try ItemPreparerStreamingTests.writeInputs(
+            [.init(name: "classic.txt", bytes: Self.macRomanText(count: 300_000, seed: 4), streamsWithFallback: true)],
+            to: folder.url)
         var setup = Self.macintosh
         setup.verifies = false
         let outcome = try await ItemPreparerStreamingTests.convert(
@@ -123,13 +135,18 @@ import Testing
     func aFileOfManyBlocksStreamsToPythonsBytesAndDigests(_ verifies: Bool) async throws {
         // Past the default minimum, several default blocks and one writeback stretch: the route as users run it.
         let folder = try TemporaryDirectory("convert-streaming-large")
-        try ItemPreparerStreamingTests.writeInputs([.init(name: "classic.txt", bytes: Self.macRomanText(count: 5_000_000, seed: 5), streamsWithFallback: true)], to: folder.url)
+        try ItemPreparerStreamingTests.writeInputs(
+            [
+                .init(
+                    name: "classic.txt", bytes: Self.macRomanText(count: 5_000_000, seed: 5), streamsWithFallback: true)
+            ], to: folder.url)
         var setup = Self.macintosh
         setup.verifies = verifies
         let outcome = try await ItemPreparerStreamingTests.convert(
             setup, in: folder.url, outputName: "converted", streaming: StreamingOptions(mode: .required))
         #expect(outcome.status == 0, "\(outcome.report)")
-        let oracle = try Self.oracle(input: folder.appending("in/classic.txt"), output: folder.appending("converted/classic.txt"))
+        let oracle = try Self.oracle(
+            input: folder.appending("in/classic.txt"), output: folder.appending("converted/classic.txt"))
         #expect(oracle.firstDifference == -1)
         let entry = try Self.journalEntry(outcome)
         #expect(entry.outputHash == oracle.outputHash)

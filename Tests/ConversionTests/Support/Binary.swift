@@ -34,8 +34,10 @@ enum Binary {
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus,
-            standardOutput: (try? String(contentsOf: folder.appendingPathComponent(label + ".stdout"), encoding: .utf8)) ?? "",
-            standardError: (try? String(contentsOf: folder.appendingPathComponent(label + ".stderr"), encoding: .utf8)) ?? "")
+            standardOutput: (try? String(contentsOf: folder.appendingPathComponent(label + ".stdout"), encoding: .utf8))
+                ?? "",
+            standardError: (try? String(contentsOf: folder.appendingPathComponent(label + ".stderr"), encoding: .utf8))
+                ?? "")
     }
 
     /// The built `docmigrate`.

@@ -2,8 +2,8 @@ import Conversion
 import ConversionTestCodecs
 import DocumentCodecs
 import DocumentPlatform
-import Foundation
 import Formats
+import Foundation
 import SystemSeam
 import TestSupport
 
@@ -65,11 +65,13 @@ final class ConversionFixture {
         var result: [ItemPath: String] = [:]
         var folders: [(ItemPath, ItemPath)] = [(root, ItemPath(bytes: []))]
         while let (folder, relative) = folders.popLast() {
-            for name in try ByteNamedFiles.names(inFolder: folder.bytes) where !name.starts(with: Array(".docmigrate-journal".utf8)) {
+            for name in try ByteNamedFiles.names(inFolder: folder.bytes)
+            where !name.starts(with: Array(".docmigrate-journal".utf8)) {
                 let path = folder.appending(name)
                 let relativePath = relative.appending(name)
                 guard let status = try ByteNamedFiles.status(path.bytes) else { continue }
-                let metadata = "mode \(String(status.permissions, radix: 8)) mtime \(status.modificationSeconds).\(status.modificationNanoseconds)"
+                let metadata =
+                    "mode \(String(status.permissions, radix: 8)) mtime \(status.modificationSeconds).\(status.modificationNanoseconds)"
                 if status.kind == .directory {
                     // A folder of the output tree is the job's own (made when its first item is written): no metadata.
                     result[relativePath] = "folder"

@@ -1,7 +1,7 @@
 import Conversion
 import DocumentCodecs
-import Foundation
 import Formats
+import Foundation
 
 /// Text written in upper case, under the `upper` extension: a target the built-in codecs do not have.
 public struct UppercaseTextCodec: DocumentCodec {
@@ -82,7 +82,7 @@ private func declare(_ identifier: String, extension filenameExtension: String) 
     UTTypeRegistry.shared.register([
         UTTypeDeclaration(
             kind: .exported, identifier: identifier, conformsTo: ["public.plain-text"],
-            tags: [.filenameExtension: [filenameExtension]], typeDescription: identifier),
+            tags: [.filenameExtension: [filenameExtension]], typeDescription: identifier)
     ])
     #endif
     return UTType(exportedAs: identifier, conformingTo: .plainText)

@@ -1,8 +1,8 @@
 import Conversion
 import ConversionTestCodecs
 import DocumentCodecs
-import Foundation
 import Formats
+import Foundation
 
 /// `convert-in-process ROUTE ENCODING FILE OUTPUT`: converts FILE to plain text into the folder OUTPUT
 /// within this one process, reading text in the fallback ENCODING; ROUTE is `streaming` (where the

@@ -13,7 +13,8 @@ import Testing
     /// The documentation's `## …` sections by heading, each with the text up to the next `## `; the text
     /// before the first heading is the section "".
     static func sections() throws -> [String: String] {
-        let text = try String(contentsOf: repository.appendingPathComponent("Documentation/json-schemas.md"), encoding: .utf8)
+        let text = try String(
+            contentsOf: repository.appendingPathComponent("Documentation/json-schemas.md"), encoding: .utf8)
         var sections: [String: String] = [:]
         var heading: String? = ""
         var body = ""
@@ -43,24 +44,32 @@ import Testing
     }
 
     /// Checks one printed report against its section (and the shared sections it builds on).
-    static func check(_ json: String, sharing shared: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func check(
+        _ json: String, sharing shared: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], "not a JSON object: \(json.prefix(200))",
+            try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
+            "not a JSON object: \(json.prefix(200))",
             sourceLocation: sourceLocation)
         let schema = try #require(object["schema"] as? String, sourceLocation: sourceLocation)
         let version = try #require(object["schemaVersion"] as? Int, sourceLocation: sourceLocation)
         let sections = try sections()
         let heading = "`\(schema)`, version \(version)"
-        let section = try #require(sections[heading], "json-schemas.md has no section '## \(heading)'", sourceLocation: sourceLocation)
-        let overview = try #require(sections.values.first { $0.contains("| schema | printed by | version |") }, sourceLocation: sourceLocation)
-        #expect(overview.contains("| `\(schema)` |") && overview.contains(" | \(version) |"),
-                "the overview table does not list \(schema)", sourceLocation: sourceLocation)
+        let section = try #require(
+            sections[heading], "json-schemas.md has no section '## \(heading)'", sourceLocation: sourceLocation)
+        let overview = try #require(
+            sections.values.first { $0.contains("| schema | printed by | version |") }, sourceLocation: sourceLocation)
+        #expect(
+            overview.contains("| `\(schema)` |") && overview.contains(" | \(version) |"),
+            "the overview table does not list \(schema)", sourceLocation: sourceLocation)
         let documentation = ([section] + shared.compactMap { sections[$0] }).joined()
         var found: [String: String] = [:]
         keys(in: object, into: &found)
         for (key, path) in found.sorted(by: { $0.key < $1.key }) {
-            #expect(documentation.contains("`\(key)`") || documentation.contains("\"\(key)\""),
-                    "\(schema) prints the key '\(key)' (at \(path)), which its section does not name", sourceLocation: sourceLocation)
+            #expect(
+                documentation.contains("`\(key)`") || documentation.contains("\"\(key)\""),
+                "\(schema) prints the key '\(key)' (at \(path)), which its section does not name",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -102,15 +111,21 @@ import Testing
             try Data(actual.utf8).write(to: folder.appending("actual/" + name))
         }
         try Data("only here".utf8).write(to: folder.appending("actual/d.txt"))
-        let run = await InProcessRun.run(["diff", "--format", "json", folder.appending("expected").path, folder.appending("actual").path])
+        let run = await InProcessRun.run([
+            "diff", "--format", "json", folder.appending("expected").path, folder.appending("actual").path,
+        ])
         #expect(run.exitCode == .failure)
         #expect(run.standardOutput.contains("\"bytes\" : {"), "the trees no longer give byte evidence")
         try Self.check(run.standardOutput, sharing: ["The difference tree (shared)"])
     }
 
-    @Test(arguments: ["GoldenFiles/notebook/cases/Trip.notebook", "GoldenFiles/keyed-archive/cases/foundation-values.plist"])
+    @Test(arguments: [
+        "GoldenFiles/notebook/cases/Trip.notebook", "GoldenFiles/keyed-archive/cases/foundation-values.plist",
+    ])
     func theInspectReportIsDocumented(document: String) async throws {
-        let run = await InProcessRun.run(["inspect", "--format", "json", Self.repository.appendingPathComponent(document).path])
+        let run = await InProcessRun.run([
+            "inspect", "--format", "json", Self.repository.appendingPathComponent(document).path,
+        ])
         #expect(run.exitCode == .success, "\(run.standardError)")
         try Self.check(run.standardOutput)
     }
@@ -123,7 +138,8 @@ import Testing
         try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
         try Data("hello\n".utf8).write(to: input.appendingPathComponent("good.txt"))
         try Data([0x61, 0x62, 0xFF, 0x0A]).write(to: input.appendingPathComponent("bad.txt"))
-        try FileManager.default.createSymbolicLink(atPath: input.appendingPathComponent("link.txt").path, withDestinationPath: "good.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: input.appendingPathComponent("link.txt").path, withDestinationPath: "good.txt")
         let report = folder.appending("report.json")
         let run = await InProcessRun.run([
             "convert", "--to", "plain-text", "--isolation", "none", "--shard", "1/1", "--report", "json:" + report.path,
@@ -141,7 +157,10 @@ import Testing
         for (options, status) in [([String](), "warning"), (["--dry-run"], "planned")] {
             let lossy = folder.appending("lossy-\(status).json")
             let lossyRun = await InProcessRun.run(
-                ["convert", "--to", "notebook", "--isolation", "none", "--report", "json:" + lossy.path, "-o", folder.appending("out-\(status)").path]
+                [
+                    "convert", "--to", "notebook", "--isolation", "none", "--report", "json:" + lossy.path, "-o",
+                    folder.appending("out-\(status)").path,
+                ]
                     + options + [notebook])
             #expect(lossyRun.exitCode == .success, "\(lossyRun.standardError)")
             let lossyJSON = try String(contentsOf: lossy, encoding: .utf8)
@@ -156,20 +175,28 @@ import Testing
         // passing cases.
         let folder = try TemporaryDirectory("schema-doc-verify")
         let corpus = folder.url.appendingPathComponent("keyed-archive", isDirectory: true)
-        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("GoldenFiles/keyed-archive"), to: corpus)
+        try FileManager.default.copyItem(
+            at: Self.repository.appendingPathComponent("GoldenFiles/keyed-archive"), to: corpus)
         func edit(_ path: String, replacing old: String, with new: String) throws {
             let url = corpus.appendingPathComponent(path)
             let text = try String(contentsOf: url, encoding: .utf8)
             #expect(text.contains(old), "\(path) no longer holds \(old)")
             try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: url)
         }
-        try edit("expected/cpython-keyed-archive.plist", replacing: "<string>NSString</string>", with: "<string>NSText</string>")
-        try edit("manifest.json", replacing: "\"keyed-archive.unreachable-object\"", with: "\"keyed-archive.bad-version\"")
+        try edit(
+            "expected/cpython-keyed-archive.plist", replacing: "<string>NSString</string>",
+            with: "<string>NSText</string>")
+        try edit(
+            "manifest.json", replacing: "\"keyed-archive.unreachable-object\"", with: "\"keyed-archive.bad-version\"")
         let report = folder.appending("report.json")
-        let run = await InProcessRun.run(["verify", "--record", "never", "--report", "json:" + report.path, folder.url.path])
+        let run = await InProcessRun.run([
+            "verify", "--record", "never", "--report", "json:" + report.path, folder.url.path,
+        ])
         #expect(run.exitCode == .failure, "\(run.standardOutput)")
         let json = try String(contentsOf: report, encoding: .utf8)
-        #expect(json.contains("\"failures\" : [\n") && json.contains("\"kind\" : \"conversion-differs\"") && json.contains("\"kind\" : \"rejected-differently\""), "no failure in \(json.prefix(400))")
+        #expect(
+            json.contains("\"failures\" : [\n") && json.contains("\"kind\" : \"conversion-differs\"")
+                && json.contains("\"kind\" : \"rejected-differently\""), "no failure in \(json.prefix(400))")
         try Self.check(json, sharing: ["The difference tree (shared)"])
     }
 }
@@ -182,7 +209,7 @@ extension Data {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(digits.count / 2)
         for index in stride(from: 0, to: digits.count, by: 2) {
-            guard let byte = UInt8(String(decoding: digits[index ..< index + 2], as: UTF8.self), radix: 16) else {
+            guard let byte = UInt8(String(decoding: digits[index..<index + 2], as: UTF8.self), radix: 16) else {
                 throw HexadecimalError(text: hexadecimal)
             }
             bytes.append(byte)

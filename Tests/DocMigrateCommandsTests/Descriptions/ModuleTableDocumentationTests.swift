@@ -11,17 +11,19 @@ import Testing
     static func manifestTargets() throws -> [String: Set<String>] {
         let manifest = try String(contentsOf: repository.appendingPathComponent("Package.swift"), encoding: .utf8)
         let pattern = try Regex(
-            #"\.(?:target|executableTarget)\(\s*name:\s*"([^"]+)"(?:,\s*dependencies:\s*\[([^\]]*)\])?(?:,\s*path:\s*"([^"]+)")?"#)
+            #"\.(?:target|executableTarget)\(\s*name:\s*"([^"]+)"(?:,\s*dependencies:\s*\[([^\]]*)\])?(?:,\s*path:\s*"([^"]+)")?"#
+        )
         var targets: [String: Set<String>] = [:]
         for match in manifest.matches(of: pattern) {
             // `.target(name:condition:)` is also how a test target names a dependency: the declaration comes first.
             guard let name = match.output[1].substring.map(String.init), targets[name] == nil else { continue }
             if let path = match.output[3].substring, !path.hasPrefix("Sources/") { continue }
             let list = match.output[2].substring.map(String.init) ?? ""
-            targets[name] = Set(list.split(separator: ",").compactMap { word in
-                let trimmed = word.trimmingCharacters(in: .whitespacesAndNewlines)
-                return trimmed.hasPrefix("\"") ? String(trimmed.dropFirst().dropLast()) : nil
-            })
+            targets[name] = Set(
+                list.split(separator: ",").compactMap { word in
+                    let trimmed = word.trimmingCharacters(in: .whitespacesAndNewlines)
+                    return trimmed.hasPrefix("\"") ? String(trimmed.dropFirst().dropLast()) : nil
+                })
         }
         return targets
     }
@@ -36,9 +38,12 @@ import Testing
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
             guard cells.count == 3 else { continue }
             let name = cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-            let dependencies = cells[2] == "—" ? [] : cells[2].split(separator: ",").map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }
+            let dependencies =
+                cells[2] == "—"
+                ? []
+                : cells[2].split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                }
             targets[name] = Set(dependencies)
         }
         return targets
@@ -59,7 +64,9 @@ import Testing
         #expect(manifest.count >= 14, "the manifest's targets were not found: \(manifest.keys.sorted())")
         for (name, dependencies) in documented {
             let declared = try #require(manifest[name], "README names \(name), which Package.swift does not declare")
-            #expect(dependencies == declared, "\(name): README says \(dependencies.sorted()), Package.swift \(declared.sorted())")
+            #expect(
+                dependencies == declared,
+                "\(name): README says \(dependencies.sorted()), Package.swift \(declared.sorted())")
         }
     }
 }

@@ -13,7 +13,8 @@ import Testing
     @Test func rejectsADeclaredHelpShortName() async {
         await #expect(processExitsWith: .failure) {
             let verb = VerbDescription(name: "x", abstract: "", options: [.flag("hidden", short: "h", abstract: "")])
-            _ = CommandLineTool(name: "t", version: "1", abstract: "", verbs: [Verb(description: verb) { _ in .success }])
+            _ = CommandLineTool(
+                name: "t", version: "1", abstract: "", verbs: [Verb(description: verb) { _ in .success }])
         }
     }
 
@@ -26,11 +27,14 @@ import Testing
 
     @Test func rejectsARequiredArgumentAfterAnOptionalOne() async {
         await #expect(processExitsWith: .failure) {
-            let verb = VerbDescription(name: "x", abstract: "", arguments: [
-                ArgumentDescription("first", abstract: "", isOptional: true),
-                ArgumentDescription("second", abstract: ""),
-            ])
-            _ = CommandLineTool(name: "t", version: "1", abstract: "", verbs: [Verb(description: verb) { _ in .success }])
+            let verb = VerbDescription(
+                name: "x", abstract: "",
+                arguments: [
+                    ArgumentDescription("first", abstract: "", isOptional: true),
+                    ArgumentDescription("second", abstract: ""),
+                ])
+            _ = CommandLineTool(
+                name: "t", version: "1", abstract: "", verbs: [Verb(description: verb) { _ in .success }])
         }
     }
 

@@ -66,9 +66,11 @@ struct ErrorCodeDocument {
 
     /// The anchor GitHub gives a heading: lower case, spaces as hyphens, other punctuation dropped.
     static func anchor(_ heading: String) -> String {
-        String(heading.lowercased().compactMap { character -> Character? in
-            if character == " " { return "-" }
-            return character.isLetter || character.isNumber || character == "-" || character == "_" ? character : nil
-        })
+        String(
+            heading.lowercased().compactMap { character -> Character? in
+                if character == " " { return "-" }
+                return character.isLetter || character.isNumber || character == "-" || character == "_"
+                    ? character : nil
+            })
     }
 }

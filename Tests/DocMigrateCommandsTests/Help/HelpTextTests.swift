@@ -1,5 +1,6 @@
-@testable import DocMigrateCommands
 import Testing
+
+@testable import DocMigrateCommands
 
 @Suite struct HelpTextTests {
     @Test func rendersAVerbsHelpWithAlignedWrappedEntries() {
@@ -63,41 +64,49 @@ import Testing
     }
 
     @Test func marksRequiredAndOptionalElementsInTheUsageLine() {
-        let usage = HelpText.usageLine(prefix: "USAGE: ", elements: HelpText.verbSynopsis(SampleVerbs.stamp, toolName: "t"))
+        let usage = HelpText.usageLine(
+            prefix: "USAGE: ", elements: HelpText.verbSynopsis(SampleVerbs.stamp, toolName: "t"))
         #expect(usage == "USAGE: t stamp --name <name> [--color <color>] <path> [<mode>]")
     }
 
     @Test func abbreviatesMoreThanTwelveOptionsButKeepsRequiredOnes() {
         var options = (1...13).map { OptionDescription.flag("flag\($0)", abstract: "Flag \($0).") }
         options.append(.option("needed", abstract: "Needed.", isRequired: true))
-        let verb = VerbDescription(name: "many", abstract: "Many options.", arguments: [ArgumentDescription("path", abstract: "A path.")], options: options)
-        #expect(HelpText.verbSynopsis(verb, toolName: "t") == ["t", "many", "[<options>]", "--needed <needed>", "<path>"])
+        let verb = VerbDescription(
+            name: "many", abstract: "Many options.", arguments: [ArgumentDescription("path", abstract: "A path.")],
+            options: options)
+        #expect(
+            HelpText.verbSynopsis(verb, toolName: "t") == ["t", "many", "[<options>]", "--needed <needed>", "<path>"])
         let twelve = VerbDescription(name: "twelve", abstract: "", options: Array(options.prefix(12)))
         #expect(HelpText.verbSynopsis(twelve, toolName: "t").count == 14)
     }
 
     @Test func rendersUsageErrorsInThreeLines() {
         let error = UsageError("Missing expected argument '<path>'")
-        let text = HelpText.usageError(error, synopsis: HelpText.verbSynopsis(SampleVerbs.stamp, toolName: "t"), helpCommand: "t stamp --help")
-        #expect(text == """
-            Error: Missing expected argument '<path>'
-            Usage: t stamp --name <name> [--color <color>] <path> [<mode>]
-            See 't stamp --help'.
+        let text = HelpText.usageError(
+            error, synopsis: HelpText.verbSynopsis(SampleVerbs.stamp, toolName: "t"), helpCommand: "t stamp --help")
+        #expect(
+            text == """
+                Error: Missing expected argument '<path>'
+                Usage: t stamp --name <name> [--color <color>] <path> [<mode>]
+                See 't stamp --help'.
 
-            """)
+                """)
     }
 
     @Test func omitsEmptySectionsAndShowsAnEmptyDefaultAsNone() {
-        let verb = VerbDescription(name: "bare", abstract: "", options: [.option("tag", abstract: "A tag.", default: "")])
-        #expect(HelpText.verbHelp(verb, toolName: "t") == """
-            USAGE: t bare [--tag <tag>]
+        let verb = VerbDescription(
+            name: "bare", abstract: "", options: [.option("tag", abstract: "A tag.", default: "")])
+        #expect(
+            HelpText.verbHelp(verb, toolName: "t") == """
+                USAGE: t bare [--tag <tag>]
 
-            OPTIONS:
-              --tag <tag>             A tag.
-              -h, --help              Show help information.
+                OPTIONS:
+                  --tag <tag>             A tag.
+                  -h, --help              Show help information.
 
 
-            """)
+                """)
     }
 
     @Test func keepsEveryHelpLineWithinEightyColumns() {

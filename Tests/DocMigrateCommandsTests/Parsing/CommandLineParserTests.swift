@@ -1,5 +1,6 @@
-@testable import DocMigrateCommands
 import Testing
+
+@testable import DocMigrateCommands
 
 @Suite struct CommandLineParserTests {
     /// A command line that parses, and some of the values it must yield.
@@ -11,7 +12,9 @@ import Testing
     }
 
     static let acceptedConvertLines: [Accepted] = [
-        Accepted(arguments: ["a.plist"], values: ["inputs": ["a.plist"], "format": ["json"], "offset": ["0"], "output": [], "include": []]),
+        Accepted(
+            arguments: ["a.plist"],
+            values: ["inputs": ["a.plist"], "format": ["json"], "offset": ["0"], "output": [], "include": []]),
         Accepted(arguments: [], values: ["inputs": [], "format": ["json"]]),
         Accepted(arguments: ["--format", "plist", "a"], values: ["format": ["plist"], "inputs": ["a"]]),
         Accepted(arguments: ["--format=text", "a"], values: ["format": ["text"], "inputs": ["a"]]),
@@ -21,7 +24,9 @@ import Testing
         Accepted(arguments: ["-nf", "text"], values: ["format": ["text"], "inputs": []], flags: ["dry-run"]),
         Accepted(arguments: ["a", "--verbose", "b"], values: ["inputs": ["a", "b"]], flags: ["verbose"]),
         // `--` ends the options: what follows is positional even when it looks like an option.
-        Accepted(arguments: ["--", "-x", "--format", "--"], values: ["inputs": ["-x", "--format", "--"], "format": ["json"]]),
+        Accepted(
+            arguments: ["--", "-x", "--format", "--"],
+            values: ["inputs": ["-x", "--format", "--"], "format": ["json"]]),
         Accepted(arguments: ["-o", "out", "--", "--verbose"], values: ["output": ["out"], "inputs": ["--verbose"]]),
         Accepted(arguments: ["--include", "*.plist", "--include=*.json"], values: ["include": ["*.plist", "*.json"]]),
         // A non-repeatable option given twice keeps the last value, as in swift-argument-parser.
@@ -59,7 +64,9 @@ import Testing
         #expect(parsed.value("mode") == "light")
         #expect(parsed.value("color") == nil)
 
-        let heavy = try CommandLineParser(SampleVerbs.stamp).parse(["doc.txt", "heavy", "--name=you", "--color", "cyan"])
+        let heavy = try CommandLineParser(SampleVerbs.stamp).parse([
+            "doc.txt", "heavy", "--name=you", "--color", "cyan",
+        ])
         #expect(heavy.value("mode") == "heavy")
         #expect(heavy.value("name") == "you")
         #expect(heavy.value("color") == "cyan")
@@ -75,39 +82,103 @@ import Testing
     }
 
     static let rejectedCommandLines: [Rejected] = [
-        Rejected(verb: SampleVerbs.convert, arguments: ["--fo"], message: "Unknown option '--fo'", code: "usage.unknown-option"),
-        Rejected(verb: SampleVerbs.convert, arguments: ["--fromat", "json"], message: "Unknown option '--fromat'. Did you mean '--format'?", code: "usage.unknown-option"),
-        Rejected(verb: SampleVerbs.convert, arguments: ["--verbos"], message: "Unknown option '--verbos'. Did you mean '--verbose'?", code: "usage.unknown-option"),
-        Rejected(verb: SampleVerbs.convert, arguments: ["--hepl"], message: "Unknown option '--hepl'. Did you mean '--help'?", code: "usage.unknown-option"),
-        Rejected(verb: SampleVerbs.convert, arguments: ["-verbose"], message: "Unknown option '-verbose'. Did you mean '--verbose'?", code: "usage.unknown-option"),
-        Rejected(verb: SampleVerbs.convert, arguments: ["-x"], message: "Unknown option '-x'", code: "usage.unknown-option"),
-        Rejected(verb: SampleVerbs.convert, arguments: ["-vx"], message: "Unknown option '-x'", code: "usage.unknown-option"),
-        Rejected(verb: SampleVerbs.convert, arguments: ["--="], message: "Unknown option '--='", code: "usage.unknown-option"),
-        Rejected(verb: SampleVerbs.convert, arguments: ["--=x"], message: "Unknown option '--=x'", code: "usage.unknown-option"),
-        Rejected(verb: SampleVerbs.convert, arguments: ["---"], message: "Unknown option '---'", code: "usage.unknown-option"),
-        Rejected(verb: SampleVerbs.convert, arguments: ["--fö"], message: "Unknown option '--fö'", code: "usage.unknown-option"),
-        Rejected(verb: SampleVerbs.convert, arguments: ["--format"], message: "Missing value for '--format <format>'", code: "usage.missing-value"),
-        Rejected(verb: SampleVerbs.convert, arguments: ["-f"], message: "Missing value for '-f <format>'", code: "usage.missing-value"),
-        Rejected(verb: SampleVerbs.convert, arguments: ["--output", "--verbose"], message: "Missing value for '--output <folder>'", code: "usage.missing-value"),
-        Rejected(verb: SampleVerbs.convert, arguments: ["--output", "--"], message: "Missing value for '--output <folder>'", code: "usage.missing-value"),
-        Rejected(verb: SampleVerbs.convert, arguments: ["-fv", "json"], message: "Missing value for '-f <format>'", code: "usage.missing-value"),
-        Rejected(verb: SampleVerbs.convert, arguments: ["--format", "png"], message: "The value 'png' is invalid for '--format <format>'. Please provide one of 'json', 'plist' or 'text'.", code: "usage.invalid-value"),
-        Rejected(verb: SampleVerbs.convert, arguments: ["-f", "png"], message: "The value 'png' is invalid for '-f <format>'. Please provide one of 'json', 'plist' or 'text'.", code: "usage.invalid-value"),
-        Rejected(verb: SampleVerbs.convert, arguments: ["--format="], message: "The value '' is invalid for '--format <format>'. Please provide one of 'json', 'plist' or 'text'.", code: "usage.invalid-value"),
-        Rejected(verb: SampleVerbs.convert, arguments: ["--verbose=yes"], message: "The option '--verbose' does not take any value, but 'yes' was specified.", code: "usage.unexpected-value"),
-        Rejected(verb: SampleVerbs.convert, arguments: ["--verbose="], message: "The option '--verbose' does not take any value, but '' was specified.", code: "usage.unexpected-value"),
-        Rejected(verb: SampleVerbs.convert, arguments: ["--help=x"], message: "The option '--help' does not take any value, but 'x' was specified.", code: "usage.unexpected-value"),
-        Rejected(verb: SampleVerbs.stamp, arguments: ["--name", "me"], message: "Missing expected argument '<path>'", code: "usage.missing-argument"),
-        Rejected(verb: SampleVerbs.stamp, arguments: ["doc.txt"], message: "Missing expected argument '--name <name>'", code: "usage.missing-argument"),
-        Rejected(verb: SampleVerbs.stamp, arguments: ["--name", "me", "doc", "heavy", "extra"], message: "Unexpected argument 'extra'", code: "usage.unexpected-argument"),
-        Rejected(verb: SampleVerbs.stamp, arguments: ["--name", "me", "doc", "heavy", "x", "-", "--", "-y"], message: "3 unexpected arguments: 'x', '-', '-y'", code: "usage.unexpected-argument"),
-        Rejected(verb: SampleVerbs.stamp, arguments: ["--name", "me", "doc", "medium"], message: "The value 'medium' is invalid for '<mode>'. Please provide one of 'light' and 'heavy'.", code: "usage.invalid-value"),
+        Rejected(
+            verb: SampleVerbs.convert, arguments: ["--fo"], message: "Unknown option '--fo'",
+            code: "usage.unknown-option"),
+        Rejected(
+            verb: SampleVerbs.convert, arguments: ["--fromat", "json"],
+            message: "Unknown option '--fromat'. Did you mean '--format'?", code: "usage.unknown-option"),
+        Rejected(
+            verb: SampleVerbs.convert, arguments: ["--verbos"],
+            message: "Unknown option '--verbos'. Did you mean '--verbose'?", code: "usage.unknown-option"),
+        Rejected(
+            verb: SampleVerbs.convert, arguments: ["--hepl"],
+            message: "Unknown option '--hepl'. Did you mean '--help'?", code: "usage.unknown-option"),
+        Rejected(
+            verb: SampleVerbs.convert, arguments: ["-verbose"],
+            message: "Unknown option '-verbose'. Did you mean '--verbose'?", code: "usage.unknown-option"),
+        Rejected(
+            verb: SampleVerbs.convert, arguments: ["-x"], message: "Unknown option '-x'", code: "usage.unknown-option"),
+        Rejected(
+            verb: SampleVerbs.convert, arguments: ["-vx"], message: "Unknown option '-x'", code: "usage.unknown-option"),
+        Rejected(
+            verb: SampleVerbs.convert, arguments: ["--="], message: "Unknown option '--='", code: "usage.unknown-option"
+        ),
+        Rejected(
+            verb: SampleVerbs.convert, arguments: ["--=x"], message: "Unknown option '--=x'",
+            code: "usage.unknown-option"),
+        Rejected(
+            verb: SampleVerbs.convert, arguments: ["---"], message: "Unknown option '---'", code: "usage.unknown-option"
+        ),
+        Rejected(
+            verb: SampleVerbs.convert, arguments: ["--fö"], message: "Unknown option '--fö'",
+            code: "usage.unknown-option"),
+        Rejected(
+            verb: SampleVerbs.convert, arguments: ["--format"], message: "Missing value for '--format <format>'",
+            code: "usage.missing-value"),
+        Rejected(
+            verb: SampleVerbs.convert, arguments: ["-f"], message: "Missing value for '-f <format>'",
+            code: "usage.missing-value"),
+        Rejected(
+            verb: SampleVerbs.convert, arguments: ["--output", "--verbose"],
+            message: "Missing value for '--output <folder>'", code: "usage.missing-value"),
+        Rejected(
+            verb: SampleVerbs.convert, arguments: ["--output", "--"], message: "Missing value for '--output <folder>'",
+            code: "usage.missing-value"),
+        Rejected(
+            verb: SampleVerbs.convert, arguments: ["-fv", "json"], message: "Missing value for '-f <format>'",
+            code: "usage.missing-value"),
+        Rejected(
+            verb: SampleVerbs.convert, arguments: ["--format", "png"],
+            message:
+                "The value 'png' is invalid for '--format <format>'. Please provide one of 'json', 'plist' or 'text'.",
+            code: "usage.invalid-value"),
+        Rejected(
+            verb: SampleVerbs.convert, arguments: ["-f", "png"],
+            message: "The value 'png' is invalid for '-f <format>'. Please provide one of 'json', 'plist' or 'text'.",
+            code: "usage.invalid-value"),
+        Rejected(
+            verb: SampleVerbs.convert, arguments: ["--format="],
+            message:
+                "The value '' is invalid for '--format <format>'. Please provide one of 'json', 'plist' or 'text'.",
+            code: "usage.invalid-value"),
+        Rejected(
+            verb: SampleVerbs.convert, arguments: ["--verbose=yes"],
+            message: "The option '--verbose' does not take any value, but 'yes' was specified.",
+            code: "usage.unexpected-value"),
+        Rejected(
+            verb: SampleVerbs.convert, arguments: ["--verbose="],
+            message: "The option '--verbose' does not take any value, but '' was specified.",
+            code: "usage.unexpected-value"),
+        Rejected(
+            verb: SampleVerbs.convert, arguments: ["--help=x"],
+            message: "The option '--help' does not take any value, but 'x' was specified.",
+            code: "usage.unexpected-value"),
+        Rejected(
+            verb: SampleVerbs.stamp, arguments: ["--name", "me"], message: "Missing expected argument '<path>'",
+            code: "usage.missing-argument"),
+        Rejected(
+            verb: SampleVerbs.stamp, arguments: ["doc.txt"], message: "Missing expected argument '--name <name>'",
+            code: "usage.missing-argument"),
+        Rejected(
+            verb: SampleVerbs.stamp, arguments: ["--name", "me", "doc", "heavy", "extra"],
+            message: "Unexpected argument 'extra'", code: "usage.unexpected-argument"),
+        Rejected(
+            verb: SampleVerbs.stamp, arguments: ["--name", "me", "doc", "heavy", "x", "-", "--", "-y"],
+            message: "3 unexpected arguments: 'x', '-', '-y'", code: "usage.unexpected-argument"),
+        Rejected(
+            verb: SampleVerbs.stamp, arguments: ["--name", "me", "doc", "medium"],
+            message: "The value 'medium' is invalid for '<mode>'. Please provide one of 'light' and 'heavy'.",
+            code: "usage.invalid-value"),
         Rejected(
             verb: SampleVerbs.stamp, arguments: ["--name", "me", "--color", "pink", "doc"],
-            message: "The value 'pink' is invalid for '--color <color>'. Please provide one of the following:\n  - red\n  - green\n  - blue\n  - cyan\n  - magenta\n  - yellow",
+            message:
+                "The value 'pink' is invalid for '--color <color>'. Please provide one of the following:\n  - red\n  - green\n  - blue\n  - cyan\n  - magenta\n  - yellow",
             code: "usage.invalid-value"
         ),
-        Rejected(verb: Verb.help.description, arguments: ["a", "b"], message: "Unexpected argument 'b'", code: "usage.unexpected-argument"),
+        Rejected(
+            verb: Verb.help.description, arguments: ["a", "b"], message: "Unexpected argument 'b'",
+            code: "usage.unexpected-argument"),
     ]
 
     @Test(arguments: rejectedCommandLines)

@@ -1,6 +1,7 @@
-@testable import DocMigrateCommands
 import Testing
 import Verification
+
+@testable import DocMigrateCommands
 
 /// One declaration of a typed option value feeds help, the parser's refusal and the verb's typed lookup.
 @Suite struct CommandLineValueTests {
@@ -8,7 +9,8 @@ import Verification
         name: "sample", abstract: "A verb with typed options.",
         options: [
             .option("record", valueName: "mode", abstract: "Which goldens the run may write.", values: RecordMode.self),
-            .option("orphans", abstract: "What to do with orphans.", default: OrphanAction.warn, values: OrphanAction.self),
+            .option(
+                "orphans", abstract: "What to do with orphans.", default: OrphanAction.warn, values: OrphanAction.self),
         ])
 
     @Test func theAllowedWordsAreTheTypesCases() {
@@ -31,7 +33,9 @@ import Verification
     }
 
     @Test func reportDestinationsParseFormatColonPath() {
-        #expect(ReportDestination("junit:reports/a.xml", formats: ["json", "junit"]) == ReportDestination(format: "junit", path: "reports/a.xml"))
+        #expect(
+            ReportDestination("junit:reports/a.xml", formats: ["json", "junit"])
+                == ReportDestination(format: "junit", path: "reports/a.xml"))
         #expect(ReportDestination("json:-", formats: ["json"])?.isStandardOutput == true)
         #expect(ReportDestination("json:a:b", formats: ["json"])?.path == "a:b")
         #expect(ReportDestination("xml:a", formats: ["json"]) == nil)

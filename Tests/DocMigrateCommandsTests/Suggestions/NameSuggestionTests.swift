@@ -1,5 +1,6 @@
-@testable import DocMigrateCommands
 import Testing
+
+@testable import DocMigrateCommands
 
 @Suite struct NameSuggestionTests {
     @Test(arguments: [
@@ -38,7 +39,9 @@ import Testing
         #expect(NameSuggestion.closest(to: typed, among: candidates) == nil)
     }
 
-    @Test(arguments: [("help", 1), ("--help", 1), ("verify", 2), ("--format", 2), ("inspect", 2), ("a-rather-long-name", 3), ("a", 1)])
+    @Test(arguments: [
+        ("help", 1), ("--help", 1), ("verify", 2), ("--format", 2), ("inspect", 2), ("a-rather-long-name", 3), ("a", 1),
+    ])
     func scalesTheThresholdWithTheNameWithoutDashes(_ candidate: String, _ threshold: Int) {
         #expect(NameSuggestion.threshold(for: candidate) == threshold)
     }

@@ -9,20 +9,25 @@ enum SampleVerbs {
     static let convert = VerbDescription(
         name: "convert",
         abstract: "Convert documents from one format to another.",
-        discussion: "Reads every input, converts it and writes the result into the output folder. Originals are never modified.",
+        discussion:
+            "Reads every input, converts it and writes the result into the output folder. Originals are never modified.",
         arguments: [
             ArgumentDescription("inputs", abstract: "The documents to convert.", isOptional: true, isRepeatable: true)
         ],
         options: [
-            .option("format", short: "f", abstract: "The format to write.", default: "json", allowedValues: ["json", "plist", "text"]),
+            .option(
+                "format", short: "f", abstract: "The format to write.", default: "json",
+                allowedValues: ["json", "plist", "text"]),
             .option("output", short: "o", valueName: "folder", abstract: "Where converted documents go."),
-            .option("include", valueName: "glob", abstract: "Convert only files matching this pattern.", isRepeatable: true),
+            .option(
+                "include", valueName: "glob", abstract: "Convert only files matching this pattern.", isRepeatable: true),
             .option("offset", abstract: "Shift every timestamp by this many seconds.", default: "0"),
             .flag("verbose", short: "v", abstract: "Print every file as it is converted."),
             .flag("dry-run", short: "n", abstract: "Show what would be done without writing anything."),
             .option(
                 "a-rather-long-option-name", valueName: "value",
-                abstract: "An option whose label does not fit the label column, so its description starts on the next line.",
+                abstract:
+                    "An option whose label does not fit the label column, so its description starts on the next line.",
                 discussion: "A discussion wraps at the description column too."
             ),
         ]
@@ -34,11 +39,13 @@ enum SampleVerbs {
         abstract: "Stamp a document.",
         arguments: [
             ArgumentDescription("path", abstract: "The document to stamp."),
-            ArgumentDescription("mode", abstract: "How hard to stamp.", default: "light", allowedValues: ["light", "heavy"]),
+            ArgumentDescription(
+                "mode", abstract: "How hard to stamp.", default: "light", allowedValues: ["light", "heavy"]),
         ],
         options: [
             .option("name", abstract: "Who stamps.", isRequired: true),
-            .option("color", abstract: "The ink.", allowedValues: ["red", "green", "blue", "cyan", "magenta", "yellow"]),
+            .option(
+                "color", abstract: "The ink.", allowedValues: ["red", "green", "blue", "cyan", "magenta", "yellow"]),
         ]
     )
 
@@ -62,17 +69,20 @@ enum SampleVerbs {
                     context.output.standardOutput.write((context.environment["SAMPLE_VARIABLE"] ?? "<unset>") + "\n")
                     return .success
                 },
-                Verb(description: VerbDescription(
-                    name: "shard",
-                    abstract: "Reject a shard of 0.",
-                    options: [.option("shard", valueName: "k/n", abstract: "The shard to run.", isRequired: true)]
-                )) { context in
+                Verb(
+                    description: VerbDescription(
+                        name: "shard",
+                        abstract: "Reject a shard of 0.",
+                        options: [.option("shard", valueName: "k/n", abstract: "The shard to run.", isRequired: true)]
+                    )
+                ) { context in
                     guard context.arguments.value("shard")?.hasPrefix("0/") == false else {
                         throw UsageError("--shard is 1-based: K must be between 1 and N", code: "usage.shard")
                     }
                     return .success
                 },
-                Verb(description: VerbDescription(name: "fail", abstract: "Throw an error that is not about usage.")) { _ in
+                Verb(description: VerbDescription(name: "fail", abstract: "Throw an error that is not about usage.")) {
+                    _ in
                     throw SampleFailure()
                 },
             ]

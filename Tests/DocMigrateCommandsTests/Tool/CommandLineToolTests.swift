@@ -1,5 +1,6 @@
-@testable import DocMigrateCommands
 import Testing
+
+@testable import DocMigrateCommands
 
 @Suite struct CommandLineToolTests {
     @Test(arguments: [[], ["--help"], ["-h"], ["help"], ["--"], ["--", "help"], ["--help", "bogus"]])
@@ -23,7 +24,11 @@ import Testing
     }
 
     @Test func listsItsVerbsWithHelpLast() {
-        #expect(CommandLineTool.docmigrate.verbs.map(\.description.name) == ["verify", "review", "accept", "reject", "diff", "inspect", "anonymize", "convert", "merge-reports", "audit", "lint-plist", "types", "help"])
+        #expect(
+            CommandLineTool.docmigrate.verbs.map(\.description.name) == [
+                "verify", "review", "accept", "reject", "diff", "inspect", "anonymize", "convert", "merge-reports",
+                "audit", "lint-plist", "types", "help",
+            ])
     }
 
     /// A command line the tool must reject with exit code 64 and exactly these three lines.
@@ -36,20 +41,58 @@ import Testing
     static let misuses: [Misuse] = [
         Misuse(arguments: ["hlep"], standardError: ExpectedText.unknownVerbHlep),
         Misuse(arguments: ["help", "--fo"], standardError: ExpectedText.unknownOptionOfHelp),
-        Misuse(arguments: ["verfy"], standardError: "Error: Unknown subcommand 'verfy'. Did you mean 'verify'?\nUsage: docmigrate <subcommand>\nSee 'docmigrate --help'.\n"),
+        Misuse(
+            arguments: ["verfy"],
+            standardError:
+                "Error: Unknown subcommand 'verfy'. Did you mean 'verify'?\nUsage: docmigrate <subcommand>\nSee 'docmigrate --help'.\n"
+        ),
         Misuse(
             arguments: ["convert"],
-            standardError: "Error: Missing expected argument '--to <type>'\nUsage: docmigrate convert [<options>] --to <type> [<path> ...]\nSee 'docmigrate convert --help'.\n"),
-        Misuse(arguments: ["help", "hepl"], standardError: "Error: Unknown subcommand 'hepl'. Did you mean 'help'?\nUsage: docmigrate help [<subcommand>]\nSee 'docmigrate help --help'.\n"),
-        Misuse(arguments: ["--verison"], standardError: "Error: Unknown option '--verison'. Did you mean '--version'?\nUsage: docmigrate <subcommand>\nSee 'docmigrate --help'.\n"),
-        Misuse(arguments: ["-version"], standardError: "Error: Unknown option '-version'. Did you mean '--version'?\nUsage: docmigrate <subcommand>\nSee 'docmigrate --help'.\n"),
-        Misuse(arguments: ["-x", "help"], standardError: "Error: Unknown option '-x'\nUsage: docmigrate <subcommand>\nSee 'docmigrate --help'.\n"),
-        Misuse(arguments: ["--version=2"], standardError: "Error: The option '--version' does not take any value, but '2' was specified.\nUsage: docmigrate <subcommand>\nSee 'docmigrate --help'.\n"),
-        Misuse(arguments: ["--help="], standardError: "Error: The option '--help' does not take any value, but '' was specified.\nUsage: docmigrate <subcommand>\nSee 'docmigrate --help'.\n"),
-        Misuse(arguments: ["--fo=bar"], standardError: "Error: Unknown option '--fo'\nUsage: docmigrate <subcommand>\nSee 'docmigrate --help'.\n"),
-        Misuse(arguments: ["--="], standardError: "Error: Unknown option '--='\nUsage: docmigrate <subcommand>\nSee 'docmigrate --help'.\n"),
-        Misuse(arguments: ["help", "a", "b"], standardError: "Error: Unexpected argument 'b'\nUsage: docmigrate help [<subcommand>]\nSee 'docmigrate help --help'.\n"),
-        Misuse(arguments: [""], standardError: "Error: Unknown subcommand ''\nUsage: docmigrate <subcommand>\nSee 'docmigrate --help'.\n"),
+            standardError:
+                "Error: Missing expected argument '--to <type>'\nUsage: docmigrate convert [<options>] --to <type> [<path> ...]\nSee 'docmigrate convert --help'.\n"
+        ),
+        Misuse(
+            arguments: ["help", "hepl"],
+            standardError:
+                "Error: Unknown subcommand 'hepl'. Did you mean 'help'?\nUsage: docmigrate help [<subcommand>]\nSee 'docmigrate help --help'.\n"
+        ),
+        Misuse(
+            arguments: ["--verison"],
+            standardError:
+                "Error: Unknown option '--verison'. Did you mean '--version'?\nUsage: docmigrate <subcommand>\nSee 'docmigrate --help'.\n"
+        ),
+        Misuse(
+            arguments: ["-version"],
+            standardError:
+                "Error: Unknown option '-version'. Did you mean '--version'?\nUsage: docmigrate <subcommand>\nSee 'docmigrate --help'.\n"
+        ),
+        Misuse(
+            arguments: ["-x", "help"],
+            standardError: "Error: Unknown option '-x'\nUsage: docmigrate <subcommand>\nSee 'docmigrate --help'.\n"),
+        Misuse(
+            arguments: ["--version=2"],
+            standardError:
+                "Error: The option '--version' does not take any value, but '2' was specified.\nUsage: docmigrate <subcommand>\nSee 'docmigrate --help'.\n"
+        ),
+        Misuse(
+            arguments: ["--help="],
+            standardError:
+                "Error: The option '--help' does not take any value, but '' was specified.\nUsage: docmigrate <subcommand>\nSee 'docmigrate --help'.\n"
+        ),
+        Misuse(
+            arguments: ["--fo=bar"],
+            standardError: "Error: Unknown option '--fo'\nUsage: docmigrate <subcommand>\nSee 'docmigrate --help'.\n"),
+        Misuse(
+            arguments: ["--="],
+            standardError: "Error: Unknown option '--='\nUsage: docmigrate <subcommand>\nSee 'docmigrate --help'.\n"),
+        Misuse(
+            arguments: ["help", "a", "b"],
+            standardError:
+                "Error: Unexpected argument 'b'\nUsage: docmigrate help [<subcommand>]\nSee 'docmigrate help --help'.\n"
+        ),
+        Misuse(
+            arguments: [""],
+            standardError: "Error: Unknown subcommand ''\nUsage: docmigrate <subcommand>\nSee 'docmigrate --help'.\n"),
     ]
 
     @Test(arguments: misuses)
@@ -61,28 +104,34 @@ import Testing
     @Test func wrapsALongUsageLineInAnError() async {
         let run = await InProcessRun.run(["convert", "--fromat", "json"], tool: SampleVerbs.tool)
         #expect(run.exitCode == .usageError)
-        #expect(run.standardError == """
-            Error: Unknown option '--fromat'. Did you mean '--format'?
-            Usage: sampletool convert [--format <format>] [--output <folder>]
-                   [--include <glob> ...] [--offset <offset>] [--verbose] [--dry-run]
-                   [--a-rather-long-option-name <value>] [<inputs> ...]
-            See 'sampletool convert --help'.
+        #expect(
+            run.standardError == """
+                Error: Unknown option '--fromat'. Did you mean '--format'?
+                Usage: sampletool convert [--format <format>] [--output <folder>]
+                       [--include <glob> ...] [--offset <offset>] [--verbose] [--dry-run]
+                       [--a-rather-long-option-name <value>] [<inputs> ...]
+                See 'sampletool convert --help'.
 
-            """)
+                """)
     }
 
     @Test func passesParsedArgumentsToTheVerb() async {
-        let run = await InProcessRun.run(["convert", "-v", "--include", "*.a", "x", "--include=*.b", "--", "-y"], tool: SampleVerbs.tool)
-        #expect(run == InProcessRun(exitCode: .success, standardOutput: """
-            format=["json"]
-            output=[]
-            include=["*.a", "*.b"]
-            offset=["0"]
-            flag verbose
-            a-rather-long-option-name=[]
-            inputs=["x", "-y"]
+        let run = await InProcessRun.run(
+            ["convert", "-v", "--include", "*.a", "x", "--include=*.b", "--", "-y"], tool: SampleVerbs.tool)
+        #expect(
+            run
+                == InProcessRun(
+                    exitCode: .success,
+                    standardOutput: """
+                        format=["json"]
+                        output=[]
+                        include=["*.a", "*.b"]
+                        offset=["0"]
+                        flag verbose
+                        a-rather-long-option-name=[]
+                        inputs=["x", "-y"]
 
-            """, standardError: ""))
+                        """, standardError: ""))
     }
 
     @Test func returnsTheVerbsExitCode() async {
@@ -90,14 +139,19 @@ import Testing
         #expect(run.exitCode == .failure)
     }
 
-    @Test(arguments: [["convert", "--help"], ["convert", "--bogus", "-h"], ["convert", "-vh"], ["help", "convert"], ["convert", "--format", "png", "--help"]])
+    @Test(arguments: [
+        ["convert", "--help"], ["convert", "--bogus", "-h"], ["convert", "-vh"], ["help", "convert"],
+        ["convert", "--format", "png", "--help"],
+    ])
     func showsAVerbsHelpInsteadOfRunningIt(_ arguments: [String]) async {
         let run = await InProcessRun.run(arguments, tool: SampleVerbs.tool)
-        #expect(run == InProcessRun(
-            exitCode: .success,
-            standardOutput: HelpText.verbHelp(SampleVerbs.convert, toolName: "sampletool"),
-            standardError: ""
-        ))
+        #expect(
+            run
+                == InProcessRun(
+                    exitCode: .success,
+                    standardOutput: HelpText.verbHelp(SampleVerbs.convert, toolName: "sampletool"),
+                    standardError: ""
+                ))
     }
 
     @Test func treatsHelpAfterTheTerminatorAsAValue() async {
@@ -107,7 +161,8 @@ import Testing
     }
 
     @Test func givesTheVerbTheEnvironment() async {
-        let run = await InProcessRun.run(["environment"], tool: SampleVerbs.tool, environment: ["SAMPLE_VARIABLE": "présent"])
+        let run = await InProcessRun.run(
+            ["environment"], tool: SampleVerbs.tool, environment: ["SAMPLE_VARIABLE": "présent"])
         #expect(run == InProcessRun(exitCode: .success, standardOutput: "présent\n", standardError: ""))
         let unset = await InProcessRun.run(["environment"], tool: SampleVerbs.tool)
         #expect(unset.standardOutput == "<unset>\n")
@@ -115,30 +170,39 @@ import Testing
 
     @Test func reportsAUsageErrorThrownByAVerbWithItsUsage() async {
         let run = await InProcessRun.run(["shard", "--shard", "0/4"], tool: SampleVerbs.tool)
-        #expect(run == InProcessRun(exitCode: .usageError, standardOutput: "", standardError: """
-            Error: --shard is 1-based: K must be between 1 and N
-            Usage: sampletool shard --shard <k/n>
-            See 'sampletool shard --help'.
+        #expect(
+            run
+                == InProcessRun(
+                    exitCode: .usageError, standardOutput: "",
+                    standardError: """
+                        Error: --shard is 1-based: K must be between 1 and N
+                        Usage: sampletool shard --shard <k/n>
+                        See 'sampletool shard --help'.
 
-            """))
+                        """))
         let accepted = await InProcessRun.run(["shard", "--shard", "1/4"], tool: SampleVerbs.tool)
         #expect(accepted.exitCode == .success)
     }
 
     @Test func reportsOtherErrorsAloneWithExitCode2() async {
         let run = await InProcessRun.run(["fail"], tool: SampleVerbs.tool)
-        #expect(run == InProcessRun(
-            exitCode: .couldNotProceed,
-            standardOutput: "",
-            standardError: "Error: sample.doc: the sample failure happened\n"
-        ))
+        #expect(
+            run
+                == InProcessRun(
+                    exitCode: .couldNotProceed,
+                    standardOutput: "",
+                    standardError: "Error: sample.doc: the sample failure happened\n"
+                ))
     }
 
     @Test func usesTheToolsOwnNameAndVersion() async {
         let version = await InProcessRun.run(["--version"], tool: SampleVerbs.tool)
         #expect(version.standardOutput == "9.8.7\n")
         let unknown = await InProcessRun.run(["stmap"], tool: SampleVerbs.tool)
-        #expect(unknown.standardError == "Error: Unknown subcommand 'stmap'. Did you mean 'stamp'?\nUsage: sampletool <subcommand>\nSee 'sampletool --help'.\n")
+        #expect(
+            unknown.standardError
+                == "Error: Unknown subcommand 'stmap'. Did you mean 'stamp'?\nUsage: sampletool <subcommand>\nSee 'sampletool --help'.\n"
+        )
     }
 
     @Test func addsVerbsBeforeHelp() {
@@ -149,7 +213,10 @@ import Testing
         #expect(tool.verb(named: "Later") == nil)
     }
 
-    @Test(arguments: [(ExitCode.success, 0), (.failure, 1), (.couldNotProceed, 2), (.failedOnWarnings, 3), (.usageError, 64)] as [(ExitCode, Int32)])
+    @Test(
+        arguments: [
+            (ExitCode.success, 0), (.failure, 1), (.couldNotProceed, 2), (.failedOnWarnings, 3), (.usageError, 64),
+        ] as [(ExitCode, Int32)])
     func usesTheHouseExitCodes(_ code: ExitCode, _ status: Int32) {
         #expect(code.rawValue == status)
     }

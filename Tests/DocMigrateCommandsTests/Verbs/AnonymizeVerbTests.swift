@@ -45,7 +45,8 @@ import Testing
         let output = folder.appending("Case.notebook")
         let run = await InProcessRun.run(["anonymize", "--type", "com.example.notebook", input.path, output.path])
         #expect(run.exitCode == .success, "\(run.standardError)")
-        let notebook = try NotebookCodec().decode(FileWrapper(url: output, options: .immediate), contentType: NotebookCodec.contentType)
+        let notebook = try NotebookCodec().decode(
+            FileWrapper(url: output, options: .immediate), contentType: NotebookCodec.contentType)
         #expect(notebook.pages.count == 3)
         #expect(notebook.title.utf8.count == "Trip to Lisbon".utf8.count)
         #expect(!notebook.title.contains("Lisbon") && !notebook.pages.contains { $0.text.contains("arrived") })
@@ -53,7 +54,10 @@ import Testing
         // Without --type the package's extension names the notebook type the built-in registry declares.
         let untyped = await InProcessRun.run(["anonymize", input.path, folder.appending("Untyped.notebook").path])
         #expect(untyped.exitCode == .success, "\(untyped.standardError)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appending("Untyped.notebook").path).sorted() == ["metadata.json", "pages"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.appending("Untyped.notebook").path).sorted() == [
+                "metadata.json", "pages",
+            ])
 
         // A folder whose extension no type declares still needs --type, and the error says so.
         let unknown = folder.appending("Trip.unknownpackage")
@@ -66,7 +70,9 @@ import Testing
     @Test func neverWritesOverTheOriginal() async throws {
         let folder = try TemporaryDirectory("anonymize-verb")
         let input = try writeSecret(in: folder)
-        for arguments in [[input.path, input.path], ["--force", input.path, input.path], ["--force", input.path, folder.url.path]] {
+        for arguments in [
+            [input.path, input.path], ["--force", input.path, input.path], ["--force", input.path, folder.url.path],
+        ] {
             let run = await InProcessRun.run(["anonymize"] + arguments)
             #expect(run.exitCode == .couldNotProceed)
             #expect(run.standardError.contains("[anonymize.output-is-input]"), "\(run.standardError)")
@@ -85,7 +91,10 @@ import Testing
         try Data("keep me".utf8).write(to: output)
         let refused = await InProcessRun.run(["anonymize", input.path, output.path])
         #expect(refused.exitCode == .couldNotProceed)
-        #expect(refused.standardError == "Error: \(output.path): the output already exists; pass --force to replace it [anonymize.output-exists]\n")
+        #expect(
+            refused.standardError
+                == "Error: \(output.path): the output already exists; pass --force to replace it [anonymize.output-exists]\n"
+        )
         #expect(try Data(contentsOf: output) == Data("keep me".utf8))
         let forced = await InProcessRun.run(["anonymize", "--force", input.path, output.path])
         #expect(forced.exitCode == .success)
@@ -105,11 +114,16 @@ import Testing
         tool.codecs.register(TallyCodec.self)
         let tally = folder.appending("counts.tally")
         try Data("apples 3\n".utf8).write(to: tally)
-        let unsupported = await InProcessRun.run(["anonymize", "--type", "com.example.tally", tally.path, folder.appending("x.tally").path], tool: tool)
+        let unsupported = await InProcessRun.run(
+            ["anonymize", "--type", "com.example.tally", tally.path, folder.appending("x.tally").path], tool: tool)
         #expect(unsupported.exitCode == .couldNotProceed)
-        #expect(unsupported.standardError == "Error: \(tally.path): the tally codec cannot anonymize documents [anonymize.unsupported]\n")
+        #expect(
+            unsupported.standardError
+                == "Error: \(tally.path): the tally codec cannot anonymize documents [anonymize.unsupported]\n")
 
-        let missing = await InProcessRun.run(["anonymize", folder.appending("missing.txt").path, folder.appending("y.txt").path])
+        let missing = await InProcessRun.run([
+            "anonymize", folder.appending("missing.txt").path, folder.appending("y.txt").path,
+        ])
         #expect(missing.exitCode == .couldNotProceed)
         #expect(missing.standardError.contains("missing.txt"))
     }

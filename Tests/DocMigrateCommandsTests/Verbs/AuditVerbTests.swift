@@ -10,7 +10,9 @@ import Testing
 
     @Test func errorsExitOneAndCleanSourcesExitZero() async throws {
         let folder = try TemporaryDirectory("audit-verb")
-        try Self.write("struct Notes: FileDocument {\n  init(configuration: ReadConfiguration) throws { text = x ?? \"\" }\n}\n", named: "Notes.swift", in: folder)
+        try Self.write(
+            "struct Notes: FileDocument {\n  init(configuration: ReadConfiguration) throws { text = x ?? \"\" }\n}\n",
+            named: "Notes.swift", in: folder)
         let failing = await InProcessRun.run(["audit", folder.url.path])
         #expect(failing.exitCode == .failure)
         #expect(failing.standardOutput.contains("Notes.swift:2:60: error: [empty-fallback-on-read]"))
@@ -26,10 +28,14 @@ import Testing
         try Self.write("struct S: Document {}\n", named: "S.swift", in: folder)
         let json = await InProcessRun.run(["audit", "--format", "json", folder.url.path])
         #expect(json.exitCode == .failure)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
         #expect(object["schema"] as? String == "docmigrate.audit")
         let github = await InProcessRun.run(["audit", "--format", "github", folder.url.path])
-        #expect(github.standardOutput.contains("::error file=\(folder.url.path)/S.swift,line=1,col=1,title=docmigrate audit [document-must-be-class]::"))
+        #expect(
+            github.standardOutput.contains(
+                "::error file=\(folder.url.path)/S.swift,line=1,col=1,title=docmigrate audit [document-must-be-class]::"
+            ))
     }
 
     @Test func aMissingPathExitsTwoNamingIt() async {

@@ -10,10 +10,14 @@ import Testing
     /// A corpus of one Mac OS Roman case whose manifest declares no options.
     static func corpus(_ directory: TemporaryDirectory) throws -> URL {
         let folder = directory.appending("classic")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("cases"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("cases"), withIntermediateDirectories: true)
         try macRoman.write(to: folder.appendingPathComponent("cases/a.txt"))
-        try Data(#"{"manifestVersion": 1, "codec": "plain-text", "contentType": "public.plain-text", "cases": [{"input": "cases/a.txt"}]}"#.utf8)
-            .write(to: folder.appendingPathComponent("manifest.json"))
+        try Data(
+            #"{"manifestVersion": 1, "codec": "plain-text", "contentType": "public.plain-text", "cases": [{"input": "cases/a.txt"}]}"#
+                .utf8
+        )
+        .write(to: folder.appendingPathComponent("manifest.json"))
         return folder
     }
 
@@ -26,7 +30,9 @@ import Testing
         let passed = await InProcessRun.run(["verify", "--fallback-encoding", "macintosh", folder.path])
         #expect(passed.exitCode == .success, "\(passed.standardOutput)\(passed.standardError)")
         #expect(passed.standardOutput.hasSuffix("1 passed, 0 failed\n"))
-        let forced = await InProcessRun.run(["verify", "--encoding", "us-ascii", "--fallback-encoding", "macintosh", folder.path])
+        let forced = await InProcessRun.run([
+            "verify", "--encoding", "us-ascii", "--fallback-encoding", "macintosh", folder.path,
+        ])
         #expect(forced.exitCode == .failure)
         #expect(forced.standardOutput.contains("text.invalid-bytes"))
     }
@@ -40,7 +46,9 @@ import Testing
         let notebook = VerifyVerbTests.repository.appendingPathComponent("GoldenFiles/notebook").path
         let unsupported = await InProcessRun.run(["verify", "--replace-invalid", notebook])
         #expect(unsupported.exitCode == .couldNotProceed)
-        #expect(unsupported.standardError.contains("the notebook codec takes no options (given: replace-invalid=true) [codec.options.unsupported]"))
+        #expect(
+            unsupported.standardError.contains(
+                "the notebook codec takes no options (given: replace-invalid=true) [codec.options.unsupported]"))
     }
 
     @Test func inspectShowsTheEncodingAndLineEndingsItWasToldToRead() async throws {
@@ -49,18 +57,27 @@ import Testing
         try Self.macRoman.write(to: file)
         let refused = await InProcessRun.run(["inspect", file.path])
         #expect(refused.exitCode == .couldNotProceed)
-        #expect(refused.standardError.contains("--fallback-encoding") && refused.standardError.hasSuffix("[text.undetectable-encoding]\n"))
+        #expect(
+            refused.standardError.contains("--fallback-encoding")
+                && refused.standardError.hasSuffix("[text.undetectable-encoding]\n"))
         let read = await InProcessRun.run(["inspect", "--fallback-encoding", "macintosh", file.path])
         #expect(read.exitCode == .success, "\(read.standardError)")
-        #expect(read.standardOutput.contains("  text: \"Café\\r“q”\\r\"\n  encoding: \"macintosh\"\n  hasByteOrderMark: false\n  lineEndingStyle: \"cr\"\n"))
+        #expect(
+            read.standardOutput.contains(
+                "  text: \"Café\\r“q”\\r\"\n  encoding: \"macintosh\"\n  hasByteOrderMark: false\n  lineEndingStyle: \"cr\"\n"
+            ))
         let replaced = await InProcessRun.run(["inspect", "--encoding", "utf-8", "--replace-invalid", file.path])
         #expect(replaced.standardOutput.contains("replacedSequenceCount: 3"), "\(replaced.standardOutput)")
         let help = await InProcessRun.run(["inspect", "--help"])
-        #expect(help.standardOutput.contains("--fallback-encoding <name>") && help.standardOutput.contains("--replace-invalid"))
+        #expect(
+            help.standardOutput.contains("--fallback-encoding <name>")
+                && help.standardOutput.contains("--replace-invalid"))
     }
 
     @Test func theBinaryVerifiesTheShippedTextCorpora() throws {
-        let result = try BuiltExecutable.run(["verify", VerifyVerbTests.repository.appendingPathComponent("GoldenFiles/text").path])
+        let result = try BuiltExecutable.run([
+            "verify", VerifyVerbTests.repository.appendingPathComponent("GoldenFiles/text").path,
+        ])
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         #expect(result.standardOutput.contains("ok    macintosh/cases/macintosh-cr.txt → plain-text"))
         #expect(result.standardOutput.contains("ok    plain-text/cases/latin-1.txt"))

@@ -2,7 +2,8 @@ import DocMigrateCommands
 import Foundation
 import Testing
 
-/// `docmigrate diff` explains each differing member by its type, however many differ, and takes its inputs as they stand.
+/// `docmigrate diff` explains each differing member by its type, however many differ, and takes its inputs as they
+/// stand.
 @Suite struct DiffVerbRefinementTests {
     /// Forty differing text files are enough for the comparison to explain them on several threads.
     @Test func manyDifferingMembersAreExplainedByTheirTypesInPathOrder() async throws {
@@ -26,16 +27,18 @@ import Testing
         let expectedMembers = (0..<40).map { index in
             "  member note-\(index < 10 ? "0" : "")\(index).txt: the contents differ under the text rule"
         }
-        #expect(members == expectedMembers + [
-            "  member raw.bin: the contents differ under the bytes rule",
-            "  member settings.json: the contents differ under the json rule",
-        ])
+        #expect(
+            members == expectedMembers + [
+                "  member raw.bin: the contents differ under the bytes rule",
+                "  member settings.json: the contents differ under the json rule",
+            ])
         #expect(lines.filter { $0 == "    line 2, column 21: the texts differ from line 2, column 21" }.count == 40)
         #expect(lines.contains("    the JSON values differ in 1 place [json.key-order-only]"))
 
         // An explicit rule keeps its members as it says, even as bytes.
         let ruled = await InProcessRun.run(["diff", "--limit", "100", "--rule", "*.txt=bytes"] + paths)
-        #expect(ruled.standardOutput.components(separatedBy: "the contents differ under the bytes rule").count - 1 == 41)
+        #expect(
+            ruled.standardOutput.components(separatedBy: "the contents differ under the bytes rule").count - 1 == 41)
         #expect(!ruled.standardOutput.contains("under the text rule"))
         #expect(ruled.standardOutput.contains("  member settings.json: the contents differ under the json rule"))
     }
@@ -46,17 +49,19 @@ import Testing
         let link = sides.root.appendingPathComponent("link to expected").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "expected")
         let kind = await InProcessRun.run(["diff", link, sides.expected.path])
-        #expect(kind == InProcessRun(
-            exitCode: .failure,
-            standardOutput: """
-                --- \(link)
-                +++ \(sides.expected.path)
-                a symbolic link became a folder [package.kind-changed]
-                    expected: a symbolic link
-                    actual:   a folder
+        #expect(
+            kind
+                == InProcessRun(
+                    exitCode: .failure,
+                    standardOutput: """
+                        --- \(link)
+                        +++ \(sides.expected.path)
+                        a symbolic link became a folder [package.kind-changed]
+                            expected: a symbolic link
+                            actual:   a folder
 
-                """,
-            standardError: ""))
+                        """,
+                    standardError: ""))
 
         // A link that leads nowhere is still an input: two such links are equal when they point alike.
         let dangling = sides.root.appendingPathComponent("dangling").path
@@ -65,7 +70,9 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "nowhere")
         try FileManager.default.createSymbolicLink(atPath: danglingToo, withDestinationPath: "nowhere")
         try FileManager.default.createSymbolicLink(atPath: elsewhere, withDestinationPath: "somewhere else")
-        #expect(await InProcessRun.run(["diff", dangling, danglingToo]) == InProcessRun(exitCode: .success, standardOutput: "", standardError: ""))
+        #expect(
+            await InProcessRun.run(["diff", dangling, danglingToo])
+                == InProcessRun(exitCode: .success, standardOutput: "", standardError: ""))
         let moved = await InProcessRun.run(["diff", dangling, elsewhere])
         #expect(moved.exitCode == .failure)
         #expect(moved.standardOutput.contains("the symbolic link points elsewhere [package.link-changed]"))

@@ -10,8 +10,12 @@ import Testing
     private func shardReports(_ label: String) throws -> (folder: TemporaryDirectory, paths: [String]) {
         let folder = try TemporaryDirectory(label)
         let input = folder.appending("in")
-        try FileManager.default.createDirectory(at: input.appendingPathComponent("sub folder"), withIntermediateDirectories: true)
-        let names = ["a.txt", "quote\"d.txt", "back\\slash.txt", "amp&<lt>.txt", "café.txt", "emoji😀.txt", "tab\tname.txt", "new\nline.txt", "sub folder/x.txt"]
+        try FileManager.default.createDirectory(
+            at: input.appendingPathComponent("sub folder"), withIntermediateDirectories: true)
+        let names = [
+            "a.txt", "quote\"d.txt", "back\\slash.txt", "amp&<lt>.txt", "café.txt", "emoji😀.txt", "tab\tname.txt",
+            "new\nline.txt", "sub folder/x.txt",
+        ]
         for (index, name) in names.enumerated() {
             try Data("text \(index)\n".utf8).write(to: input.appendingPathComponent(name))
         }
@@ -25,7 +29,8 @@ import Testing
         for shard in 1...3 {
             let path = folder.appending("shard\(shard).json").path
             let run = try BuiltExecutable.run([
-                "convert", "--to", "plain-text", "--shard", "\(shard)/3", "--report", "json:" + path, "-o", folder.appending("out").path, input.path,
+                "convert", "--to", "plain-text", "--shard", "\(shard)/3", "--report", "json:" + path, "-o",
+                folder.appending("out").path, input.path,
             ])
             #expect([0, 1].contains(run.status), "\(run.standardError)")
             paths.append(path)
@@ -35,7 +40,8 @@ import Testing
 
     /// What `merge-reports` wrote before it streamed: each report decoded whole and merged in memory.
     private func mergedInMemory(_ paths: [String]) throws -> ConversionReport {
-        try ConversionReport.merged(paths.map { try ConversionReport.decode(json: Data(contentsOf: URL(fileURLWithPath: $0))) })
+        try ConversionReport.merged(
+            paths.map { try ConversionReport.decode(json: Data(contentsOf: URL(fileURLWithPath: $0))) })
     }
 
     /// `docmigrate` reading reports `blockSize` bytes at a time.
@@ -73,7 +79,9 @@ import Testing
         #expect(run.standardOutput == whole.text() + whole.junit())
         #expect(try Data(contentsOf: URL(fileURLWithPath: json)) == whole.render(format: "json"))
         // A report merged with itself is refused, by the binary too, before anything is written.
-        let twice = try BuiltExecutable.run(["merge-reports", "--report", "json:" + folder.appending("twice.json").path, paths[0], paths[1], paths[0]])
+        let twice = try BuiltExecutable.run([
+            "merge-reports", "--report", "json:" + folder.appending("twice.json").path, paths[0], paths[1], paths[0],
+        ])
         #expect(twice.status == 2)
         #expect(twice.standardOutput.isEmpty)
         #expect(twice.standardError.contains("is in two reports"), "\(twice.standardError)")
@@ -83,7 +91,9 @@ import Testing
     @Test func aBrokenReportExitsTwoNamingTheFileAndThePlace() async throws {
         let (folder, paths) = try shardReports("merge-verb-broken")
         let data = try Data(contentsOf: URL(fileURLWithPath: paths[1]))
-        for (label, broken) in [("truncated", data.prefix(data.count / 2)), ("garbage after", data + Data("}".utf8)), ("empty", Data())] {
+        for (label, broken) in [
+            ("truncated", data.prefix(data.count / 2)), ("garbage after", data + Data("}".utf8)), ("empty", Data()),
+        ] {
             let path = folder.appending("broken.json").path
             try broken.write(to: URL(fileURLWithPath: path))
             let run = await InProcessRun.run(["merge-reports", paths[0], path, paths[2]], tool: tool(blockSize: 7))

@@ -15,18 +15,22 @@ import Testing
         try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
         for name in names {
             let destination = copy.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: shipped.appendingPathComponent(name), to: destination)
         }
         return copy
     }
 
     /// Runs `arguments` in-process with the given environment (never the test process's `CI`) and input lines.
-    static func run(_ arguments: [String], environment: [String: String] = [:], input: [String] = []) async -> InProcessRun {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], input: [String] = []
+    ) async -> InProcessRun {
         let output = CapturedText()
         let error = CapturedText()
         let code = await CommandLineTool.docmigrate.run(
-            arguments: arguments, environment: environment, output: CommandOutput(standardOutput: output, standardError: error),
+            arguments: arguments, environment: environment,
+            output: CommandOutput(standardOutput: output, standardError: error),
             input: .lines(input))
         return InProcessRun(exitCode: code, standardOutput: output.text, standardError: error.text)
     }
@@ -43,10 +47,13 @@ import Testing
             let output = scratch.appendingPathComponent("\(name).txt")
             let bytes = Data("changed \(name)\n".utf8)
             try bytes.write(to: output)
-            let difference = try Comparator().compare(expectedAt: corpus.appendingPathComponent(golden), actualAt: output)
-            try area.store(output, as: PendingEntry(
-                corpus: "plain-text", golden: golden, caseInput: golden, route: "adapter.file-document",
-                summary: "what adapter.file-document saved differs from the golden", difference: difference))
+            let difference = try Comparator().compare(
+                expectedAt: corpus.appendingPathComponent(golden), actualAt: output)
+            try area.store(
+                output,
+                as: PendingEntry(
+                    corpus: "plain-text", golden: golden, caseInput: golden, route: "adapter.file-document",
+                    summary: "what adapter.file-document saved differs from the golden", difference: difference))
             outputs[golden] = bytes
         }
         return outputs
@@ -60,13 +67,18 @@ import Testing
         let golden = goldenFiles.appendingPathComponent("notebook/expected/Trip.txt")
         try FileManager.default.removeItem(at: golden)
         let before = try FileTree.snapshot(goldenFiles)
-        let run = await Self.run(["verify", goldenFiles.path, "--format", "notebook", "--case", "cases/Trip.notebook"], environment: ["CI": "1"])
+        let run = await Self.run(
+            ["verify", goldenFiles.path, "--format", "notebook", "--case", "cases/Trip.notebook"],
+            environment: ["CI": "1"])
         #expect(run.exitCode == .failure)
         #expect(run.standardOutput.contains("the golden notebook/expected/Trip.txt does not exist"))
         #expect(try FileTree.snapshot(goldenFiles) == before)
         // Given explicitly, a mode wins over the CI default.
         let explicit = await Self.run(
-            ["verify", goldenFiles.path, "--format", "notebook", "--case", "cases/Trip.notebook", "--record", "missing"], environment: ["CI": "1"])
+            [
+                "verify", goldenFiles.path, "--format", "notebook", "--case", "cases/Trip.notebook", "--record",
+                "missing",
+            ], environment: ["CI": "1"])
         #expect(explicit.exitCode == .failure)
         #expect(FileManager.default.fileExists(atPath: golden.path))
     }
@@ -77,7 +89,9 @@ import Testing
         let golden = goldenFiles.appendingPathComponent("notebook/expected/Trip.txt")
         try FileManager.default.removeItem(at: golden)
         let report = directory.appending("report.json")
-        let first = await Self.run(["verify", goldenFiles.path, "--format", "notebook", "--report", "json:" + report.path], environment: ["CI": "false"])
+        let first = await Self.run(
+            ["verify", goldenFiles.path, "--format", "notebook", "--report", "json:" + report.path],
+            environment: ["CI": "false"])
         #expect(first.exitCode == .failure)
         #expect(first.standardOutput.contains("recorded  notebook/expected/Trip.txt\n"))
         #expect(FileManager.default.fileExists(atPath: golden.path))
@@ -94,7 +108,9 @@ import Testing
         let golden = goldenFiles.appendingPathComponent("notebook/expected/Trip.txt")
         let original = try Data(contentsOf: golden)
         try Data("not the conversion\n".utf8).write(to: golden)
-        let run = await Self.run(["verify", goldenFiles.path, "--format", "notebook", "--case", "cases/Trip.notebook", "--record", "failed"])
+        let run = await Self.run([
+            "verify", goldenFiles.path, "--format", "notebook", "--case", "cases/Trip.notebook", "--record", "failed",
+        ])
         #expect(run.exitCode == .failure)
         #expect(run.standardOutput.contains("pending   notebook/expected/Trip.txt"))
         let list = await Self.run(["review", "--list", "--corpus", goldenFiles.path])
@@ -104,7 +120,9 @@ import Testing
         #expect(accept.exitCode == .success)
         #expect(accept.standardOutput == "accepted  notebook/expected/Trip.txt\n")
         #expect(try Data(contentsOf: golden) == original)
-        #expect(await Self.run(["verify", goldenFiles.path, "--format", "notebook", "--record", "never"]).exitCode == .success)
+        #expect(
+            await Self.run(["verify", goldenFiles.path, "--format", "notebook", "--record", "never"]).exitCode
+                == .success)
     }
 
     // MARK: Review, accept, reject
@@ -119,7 +137,10 @@ import Testing
         // An unknown answer asks again; then accept crlf, skip hello, reject unicode.
         let run = await Self.run(["review", "--corpus", goldenFiles.path], input: ["x", "a", "s", "r"])
         #expect(run.exitCode == .success, "\(run.standardError)")
-        #expect(run.standardOutput.contains("[1/3] plain-text/cases/crlf.txt (from adapter.file-document)\n  what adapter.file-document saved differs from the golden\n"))
+        #expect(
+            run.standardOutput.contains(
+                "[1/3] plain-text/cases/crlf.txt (from adapter.file-document)\n  what adapter.file-document saved differs from the golden\n"
+            ))
         #expect(run.standardOutput.contains("Answer a, r, s or q.\n"))
         #expect(run.standardOutput.contains("accepted  plain-text/cases/crlf.txt\n"))
         #expect(run.standardOutput.contains("skipped   plain-text/cases/hello.txt\n"))
@@ -152,7 +173,8 @@ import Testing
         process.standardOutput = try FileHandle(forWritingTo: transcript)
         try process.run()
         process.waitUntilExit()
-        let text = String(decoding: try Data(contentsOf: transcript), as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        let text = String(decoding: try Data(contentsOf: transcript), as: UTF8.self).replacingOccurrences(
+            of: "\r\n", with: "\n")
         #expect(text.contains("rejected  plain-text/cases/crlf.txt"), "\(text)")
         #expect(text.contains("accepted  plain-text/cases/hello.txt"))
         #expect(text.contains("1 accepted, 1 rejected, 1 skipped"))
@@ -169,7 +191,8 @@ import Testing
         let run = await Self.run(["review", "--corpus", goldenFiles.path], input: ["s"])
         #expect(run.exitCode == .success)
         #expect(run.standardOutput.hasSuffix("0 accepted, 0 rejected, 3 skipped\n"))
-        #expect(try PendingArea(corpusFolder: goldenFiles.appendingPathComponent("text/plain-text")).entries().count == 3)
+        #expect(
+            try PendingArea(corpusFolder: goldenFiles.appendingPathComponent("text/plain-text")).entries().count == 3)
     }
 
     @Test func acceptAndRejectTakeGlobs() async throws {

@@ -8,23 +8,28 @@ import Testing
         let known = await InProcessRun.run(["types", "PUBLIC.JSON"])
         #expect(known == InProcessRun(exitCode: .success, standardOutput: "public.json\n", standardError: ""))
         let unknown = await InProcessRun.run(["types", "com.example.never-declared"])
-        #expect(unknown == InProcessRun(exitCode: .failure, standardOutput: "", standardError: "com.example.never-declared: no such type is declared\n"))
+        #expect(
+            unknown
+                == InProcessRun(
+                    exitCode: .failure, standardOutput: "",
+                    standardError: "com.example.never-declared: no such type is declared\n"))
     }
 
     @Test func verboseShowsEveryChainToARootAndTheTags() async {
         let run = await InProcessRun.run(["types", "--verbose", "public.json"])
         #expect(run.exitCode == .success)
-        #expect(run.standardOutput == """
-            identifier: public.json
-            declaration: system
-            description: JSON
-            conforms to:
-              public.json → public.text → public.content
-              public.json → public.text → public.data → public.item
-            extensions: json
-            MIME types: application/json
+        #expect(
+            run.standardOutput == """
+                identifier: public.json
+                declaration: system
+                description: JSON
+                conforms to:
+                  public.json → public.text → public.content
+                  public.json → public.text → public.data → public.item
+                extensions: json
+                MIME types: application/json
 
-            """)
+                """)
     }
 
     @Test func conformanceIsACheckWithAnExitStatus() async {
@@ -38,7 +43,9 @@ import Testing
 
     @Test func tagsGiveTheDeclaredTypesOrADynamicOne() async {
         let markdown = await InProcessRun.run(["types", "--extension", "md"])
-        #expect(markdown == InProcessRun(exitCode: .success, standardOutput: "net.daringfireball.markdown\n", standardError: ""))
+        #expect(
+            markdown
+                == InProcessRun(exitCode: .success, standardOutput: "net.daringfireball.markdown\n", standardError: ""))
         let mime = await InProcessRun.run(["types", "--mime", "text/markdown"])
         #expect(mime.standardOutput == "net.daringfireball.markdown\n")
         let unknown = await InProcessRun.run(["types", "--extension", "zzq"])
@@ -49,7 +56,8 @@ import Testing
     @Test func declarationsFromAnInfoPlistJoinTheSystemTypes() async throws {
         let folder = try TemporaryDirectory("types-verb")
         let plist = folder.appending("Info.plist")
-        try Data("""
+        try Data(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
             <plist version="1.0">
@@ -72,21 +80,27 @@ import Testing
             \t</array>
             </dict>
             </plist>
-            """.utf8).write(to: plist)
-        let run = await InProcessRun.run(["types", "--declarations", plist.path, "--verbose", "com.example.types-verb.deck"])
+            """.utf8
+        ).write(to: plist)
+        let run = await InProcessRun.run([
+            "types", "--declarations", plist.path, "--verbose", "com.example.types-verb.deck",
+        ])
         #expect(run.exitCode == .success, "\(run.standardError)")
-        #expect(run.standardOutput == """
-            identifier: com.example.types-verb.deck
-            declaration: exported (declared by an Info.plist)
-            description: Flash-card deck
-            conforms to:
-              com.example.types-verb.deck → public.json → public.text → public.content
-              com.example.types-verb.deck → public.json → public.text → public.data → public.item
-            extensions: typesverbdeck
-            MIME types: (none)
+        #expect(
+            run.standardOutput == """
+                identifier: com.example.types-verb.deck
+                declaration: exported (declared by an Info.plist)
+                description: Flash-card deck
+                conforms to:
+                  com.example.types-verb.deck → public.json → public.text → public.content
+                  com.example.types-verb.deck → public.json → public.text → public.data → public.item
+                extensions: typesverbdeck
+                MIME types: (none)
 
-            """)
-        let byExtension = await InProcessRun.run(["types", "--declarations", plist.path, "--extension", "typesverbdeck"])
+                """)
+        let byExtension = await InProcessRun.run([
+            "types", "--declarations", plist.path, "--extension", "typesverbdeck",
+        ])
         #expect(byExtension.standardOutput == "com.example.types-verb.deck\n")
     }
 

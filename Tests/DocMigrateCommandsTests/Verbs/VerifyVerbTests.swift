@@ -17,7 +17,9 @@ struct TallyCodec: DocumentCodec {
         for (index, line) in text.split(separator: "\n").enumerated() {
             let parts = line.split(separator: " ")
             guard parts.count == 2, let count = Int(parts[1]) else {
-                throw CodecError(code: "tally.bad-line", message: "a line is a name and a count", location: .line(index + 1, column: 1))
+                throw CodecError(
+                    code: "tally.bad-line", message: "a line is a name and a count",
+                    location: .line(index + 1, column: 1))
             }
             counts[String(parts[0])] = count
         }
@@ -25,7 +27,8 @@ struct TallyCodec: DocumentCodec {
     }
 
     func encode(_ counts: [String: Int], previous: FileWrapper?, contentType: UTType) throws -> FileWrapper {
-        FileWrapper(regularFileWithContents: Data(counts.keys.sorted().map { "\($0) \(counts[$0] ?? 0)\n" }.joined().utf8))
+        FileWrapper(
+            regularFileWithContents: Data(counts.keys.sorted().map { "\($0) \(counts[$0] ?? 0)\n" }.joined().utf8))
     }
 }
 
@@ -50,10 +53,14 @@ final class TallyDocument: Document {
         let type = configuration.contentType
         return FileWrapperDocumentReader(configuration) { try TallyCodec().decode($0, contentType: type) }
     }
-    @MainActor func apply(snapshot: sending [String: Int], previous: sending [String: Int]?) async throws { counts = snapshot }
+    @MainActor func apply(snapshot: sending [String: Int], previous: sending [String: Int]?) async throws {
+        counts = snapshot
+    }
     func writer(configuration: sending WriteConfiguration) -> sending FileWrapperDocumentWriter<[String: Int]> {
         let type = configuration.contentType
-        return FileWrapperDocumentWriter(configuration) { counts, previous in try TallyCodec().encode(counts, previous: previous, contentType: type) }
+        return FileWrapperDocumentWriter(configuration) { counts, previous in
+            try TallyCodec().encode(counts, previous: previous, contentType: type)
+        }
     }
     @MainActor func snapshot(contentType: UTType) async throws -> sending [String: Int] { counts }
 }
@@ -90,13 +97,16 @@ final class TallyDocument: Document {
         let folderDirectory = try TemporaryDirectory("tally")
         let folder = folderDirectory.url
         let corpus = folder.appendingPathComponent("tally")
-        try FileManager.default.createDirectory(at: corpus.appendingPathComponent("cases"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: corpus.appendingPathComponent("cases"), withIntermediateDirectories: true)
         try Data("apples 3\npears 5\n".utf8).write(to: corpus.appendingPathComponent("cases/fruit.tally"))
         try Data("apples three\n".utf8).write(to: corpus.appendingPathComponent("cases/broken.tally"))
-        try Data("""
+        try Data(
+            """
             {"manifestVersion": 1, "codec": "tally", "contentType": "com.example.tally",
              "cases": [{"input": "cases/fruit.tally"}, {"input": "cases/broken.tally", "expect": {"rejected": "tally.bad-line"}}]}
-            """.utf8).write(to: corpus.appendingPathComponent("manifest.json"))
+            """.utf8
+        ).write(to: corpus.appendingPathComponent("manifest.json"))
 
         var tool = CommandLineTool.docmigrate
         tool.name = "tally-migrate"

@@ -24,8 +24,11 @@ import Testing
 
         let reference = CodecReferenceDocument<Codec>(content: snapshot)
         let referenceURL = folder.appendingPathComponent("reference-" + name)
-        try reference.fileWrapper(snapshot: try reference.snapshot(contentType: contentType), configuration: .init(contentType: contentType, existingFile: nil))
-            .write(to: referenceURL, options: .atomic, originalContentsURL: nil)
+        try reference.fileWrapper(
+            snapshot: try reference.snapshot(contentType: contentType),
+            configuration: .init(contentType: contentType, existingFile: nil)
+        )
+        .write(to: referenceURL, options: .atomic, originalContentsURL: nil)
         written["ReferenceFileDocument"] = referenceURL
 
         let wrapperDocument = CodecWrapperDocument<Codec>(content: snapshot)
@@ -49,14 +52,22 @@ import Testing
         _ codec: Codec.Type, _ url: URL, contentType: UTType
     ) async throws -> [String: Codec.Snapshot] {
         var read: [String: Codec.Snapshot] = [:]
-        read["FileDocument"] = try CodecFileDocument<Codec>(configuration: .init(contentType: contentType, file: FileWrapper(url: url))).content
-        read["ReferenceFileDocument"] = try CodecReferenceDocument<Codec>(configuration: .init(contentType: contentType, file: FileWrapper(url: url))).content
+        read["FileDocument"] = try CodecFileDocument<Codec>(
+            configuration: .init(contentType: contentType, file: FileWrapper(url: url))
+        ).content
+        read["ReferenceFileDocument"] = try CodecReferenceDocument<Codec>(
+            configuration: .init(contentType: contentType, file: FileWrapper(url: url))
+        ).content
         let wrapperDocument = CodecWrapperDocument<Codec>()
-        read["FileWrapperDocumentReader"] = try await wrapperDocument.reader(configuration: DocumentReadConfiguration(contentType: contentType))
-            .read(from: url, progress: progress())
+        read["FileWrapperDocumentReader"] = try await wrapperDocument.reader(
+            configuration: DocumentReadConfiguration(contentType: contentType)
+        )
+        .read(from: url, progress: progress())
         let urlDocument = CodecURLDocument<Codec>()
-        read["DocumentReader"] = try await urlDocument.reader(configuration: DocumentReadConfiguration(contentType: contentType))
-            .read(from: url, progress: progress())
+        read["DocumentReader"] = try await urlDocument.reader(
+            configuration: DocumentReadConfiguration(contentType: contentType)
+        )
+        .read(from: url, progress: progress())
         return read
     }
 
@@ -64,7 +75,8 @@ import Testing
         let folder = try TemporaryDirectory()
         let text = "Grüße\r\nline two\n"
         let document = TextDocument(text: text, encoding: .utf8, hasByteOrderMark: true)
-        let written = try await Self.writeThroughEveryRoute(PlainTextCodec.self, document, contentType: .utf8PlainText, in: folder.url, name: "note.txt")
+        let written = try await Self.writeThroughEveryRoute(
+            PlainTextCodec.self, document, contentType: .utf8PlainText, in: folder.url, name: "note.txt")
         let trees = try written.mapValues(FileTree.snapshot)
         #expect(Set(trees.values).count == 1, "\(trees.mapValues { $0.values.map(\.count) })")
         #expect(trees["FileDocument"]?[""] == Data([0xEF, 0xBB, 0xBF] + Array(text.utf8)))
@@ -77,12 +89,14 @@ import Testing
     @Test func notebookRoutesWriteIdenticalTreesAndReadEqualSnapshots() async throws {
         let folder = try TemporaryDirectory()
         let notebook = Notebook(title: "Trip", pages: (0..<5).map { Notebook.Page(text: "page \($0)") })
-        let written = try await Self.writeThroughEveryRoute(NotebookCodec.self, notebook, contentType: NotebookCodec.contentType, in: folder.url, name: "Trip.notebook")
+        let written = try await Self.writeThroughEveryRoute(
+            NotebookCodec.self, notebook, contentType: NotebookCodec.contentType, in: folder.url, name: "Trip.notebook")
         let trees = try written.mapValues(FileTree.snapshot)
         #expect(Set(trees.values).count == 1, "routes disagree: \(trees.mapValues(\.count))")
         #expect(trees["DocumentWriter"]?.count == 7)
         for url in written.values {
-            let snapshots = try await Self.readThroughEveryRoute(NotebookCodec.self, url, contentType: NotebookCodec.contentType)
+            let snapshots = try await Self.readThroughEveryRoute(
+                NotebookCodec.self, url, contentType: NotebookCodec.contentType)
             #expect(snapshots.count == 4 && snapshots.values.allSatisfy { $0 == notebook })
         }
     }
@@ -93,18 +107,24 @@ import Testing
         try Data([0x6F, 0x6B, 0xFF]).write(to: url)
         var codes: [String: (String, String?)] = [:]
         do {
-            _ = try CodecFileDocument<PlainTextCodec>(configuration: .init(contentType: .utf8PlainText, file: FileWrapper(url: url)))
+            _ = try CodecFileDocument<PlainTextCodec>(
+                configuration: .init(contentType: .utf8PlainText, file: FileWrapper(url: url)))
         } catch let error as CodecError { codes["FileDocument"] = (error.code, error.file) }
         do {
-            _ = try CodecReferenceDocument<PlainTextCodec>(configuration: .init(contentType: .utf8PlainText, file: FileWrapper(url: url)))
+            _ = try CodecReferenceDocument<PlainTextCodec>(
+                configuration: .init(contentType: .utf8PlainText, file: FileWrapper(url: url)))
         } catch let error as CodecError { codes["ReferenceFileDocument"] = (error.code, error.file) }
         do {
-            _ = try await CodecURLDocument<PlainTextCodec>().reader(configuration: DocumentReadConfiguration(contentType: .utf8PlainText))
-                .read(from: url, progress: Self.progress())
+            _ = try await CodecURLDocument<PlainTextCodec>().reader(
+                configuration: DocumentReadConfiguration(contentType: .utf8PlainText)
+            )
+            .read(from: url, progress: Self.progress())
         } catch let error as CodecError { codes["DocumentReader"] = (error.code, error.file) }
         do {
-            _ = try await CodecWrapperDocument<PlainTextCodec>().reader(configuration: DocumentReadConfiguration(contentType: .utf8PlainText))
-                .read(from: url, progress: Self.progress())
+            _ = try await CodecWrapperDocument<PlainTextCodec>().reader(
+                configuration: DocumentReadConfiguration(contentType: .utf8PlainText)
+            )
+            .read(from: url, progress: Self.progress())
         } catch let error as CodecError { codes["FileWrapperDocumentReader"] = (error.code, error.file) }
         #expect(codes.count == 4)
         for (route, (code, file)) in codes {
@@ -123,14 +143,20 @@ import Testing
         let folder = try TemporaryDirectory()
         let url = folder.appending("Trip.notebook")
         var notebook = Notebook(title: "Trip", pages: (0..<3).map { Notebook.Page(text: "page \($0)") })
-        try CodecFileDocument<NotebookCodec>(content: notebook).fileWrapper(configuration: .init(contentType: NotebookCodec.contentType, existingFile: nil))
-            .write(to: url, options: .atomic, originalContentsURL: nil)
+        try CodecFileDocument<NotebookCodec>(content: notebook).fileWrapper(
+            configuration: .init(contentType: NotebookCodec.contentType, existingFile: nil)
+        )
+        .write(to: url, options: .atomic, originalContentsURL: nil)
         let existing = try FileWrapper(url: url)
-        var document = try CodecFileDocument<NotebookCodec>(configuration: .init(contentType: NotebookCodec.contentType, file: existing))
+        var document = try CodecFileDocument<NotebookCodec>(
+            configuration: .init(contentType: NotebookCodec.contentType, file: existing))
         notebook.pages[0].text = "changed"
         document.content = notebook
-        let saved = try document.fileWrapper(configuration: .init(contentType: NotebookCodec.contentType, existingFile: existing))
+        let saved = try document.fileWrapper(
+            configuration: .init(contentType: NotebookCodec.contentType, existingFile: existing))
         let unchangedID = notebook.pages[1].id.uuidString + ".txt"
-        #expect(saved.fileWrappers?["pages"]?.fileWrappers?[unchangedID] === existing.fileWrappers?["pages"]?.fileWrappers?[unchangedID])
+        #expect(
+            saved.fileWrappers?["pages"]?.fileWrappers?[unchangedID]
+                === existing.fileWrappers?["pages"]?.fileWrappers?[unchangedID])
     }
 }

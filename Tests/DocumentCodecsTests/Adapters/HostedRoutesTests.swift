@@ -47,16 +47,23 @@ import Testing
     static func readers<Codec: DocumentCodec>(_ codec: Codec.Type) -> [String: Reader<Codec.Snapshot>] {
         [
             "FileDocument": { url, type in
-                try await DocumentHost { _, _ in FileDocumentContainer<CodecFileDocument<Codec>>() }.open(url, contentType: type).value.content
+                try await DocumentHost { _, _ in FileDocumentContainer<CodecFileDocument<Codec>>() }.open(
+                    url, contentType: type
+                ).value.content
             },
             "ReferenceFileDocument": { url, type in
-                try await DocumentHost { _, _ in ReferenceFileDocumentContainer<CodecReferenceDocument<Codec>>() }.open(url, contentType: type).document.content
+                try await DocumentHost { _, _ in ReferenceFileDocumentContainer<CodecReferenceDocument<Codec>>() }.open(
+                    url, contentType: type
+                ).document.content
             },
             "FileWrapperDocument": { url, type in
-                try #require(try await DocumentHost { _, _ in CodecWrapperDocument<Codec>() }.open(url, contentType: type).content)
+                try #require(
+                    try await DocumentHost { _, _ in CodecWrapperDocument<Codec>() }.open(url, contentType: type)
+                        .content)
             },
             "URLDocument": { url, type in
-                try #require(try await DocumentHost { _, _ in CodecURLDocument<Codec>() }.open(url, contentType: type).content)
+                try #require(
+                    try await DocumentHost { _, _ in CodecURLDocument<Codec>() }.open(url, contentType: type).content)
             },
         ]
     }

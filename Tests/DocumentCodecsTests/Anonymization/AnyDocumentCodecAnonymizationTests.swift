@@ -32,7 +32,8 @@ private struct LineCodec: DocumentCodec {
             try AnyDocumentCodec(LineCodec.self).anonymize(file, contentType: .plainText, with: &anonymizer)
         } throws: { error in
             let error = error as? CodecError
-            return error?.code == "anonymize.unsupported" && error?.file == "note.txt" && error?.message == "the line codec cannot anonymize documents"
+            return error?.code == "anonymize.unsupported" && error?.file == "note.txt"
+                && error?.message == "the line codec cannot anonymize documents"
         }
     }
 
@@ -40,8 +41,11 @@ private struct LineCodec: DocumentCodec {
         let file = FileWrapper(regularFileWithContents: Data("Private words, twice: Private.\n".utf8))
         var direct = Anonymizer(seed: "x")
         var erased = Anonymizer(seed: "x")
-        let expected = try PlainTextCodec().anonymize(file, contentType: .utf8PlainText, with: &direct).regularFileContents
-        let actual = try AnyDocumentCodec(PlainTextCodec.self).anonymize(file, contentType: .utf8PlainText, with: &erased).regularFileContents
+        let expected = try PlainTextCodec().anonymize(file, contentType: .utf8PlainText, with: &direct)
+            .regularFileContents
+        let actual = try AnyDocumentCodec(PlainTextCodec.self).anonymize(
+            file, contentType: .utf8PlainText, with: &erased
+        ).regularFileContents
         #expect(actual == expected)
         #expect(actual != file.regularFileContents)
     }

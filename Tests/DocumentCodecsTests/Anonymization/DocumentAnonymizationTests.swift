@@ -32,8 +32,9 @@ import Testing
             try DocumentAnonymization(codecs: .builtIn, replacesExistingOutput: true).anonymize(input, to: input)
         }
         #expect(error.code == "anonymize.output-is-input")
-        #expect(error.description == "\(input): the output is the document itself, which is never modified"
-            + " [anonymize.output-is-input]")
+        #expect(
+            error.description == "\(input): the output is the document itself, which is never modified"
+                + " [anonymize.output-is-input]")
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == Data(Self.secret.utf8))
     }
 

@@ -21,7 +21,9 @@ import Testing
             static let identifier = "plain-text"
             static var readableContentTypes: [UTType] { [.plainText] }
             func decode(_ file: FileWrapper, contentType: UTType) throws -> String { "" }
-            func encode(_ snapshot: String, previous: FileWrapper?, contentType: UTType) throws -> FileWrapper { FileWrapper(regularFileWithContents: Data()) }
+            func encode(_ snapshot: String, previous: FileWrapper?, contentType: UTType) throws -> FileWrapper {
+                FileWrapper(regularFileWithContents: Data())
+            }
         }
         let builtIn = CodecRegistry.builtIn.codecs.map(\.identifier)
         var registry = CodecRegistry.builtIn
@@ -34,8 +36,11 @@ import Testing
 
     @Test func erasedCodecsRoundTripAndExplainDifferences() throws {
         let codec = try #require(registry.codec(identifier: "plain-text"))
-        let snapshot = try codec.decode(FileWrapper(regularFileWithContents: Data("a\nb".utf8)), contentType: .utf8PlainText)
-        #expect(try codec.encode(snapshot, previous: nil, contentType: .utf8PlainText).regularFileContents == Data("a\nb".utf8))
+        let snapshot = try codec.decode(
+            FileWrapper(regularFileWithContents: Data("a\nb".utf8)), contentType: .utf8PlainText)
+        #expect(
+            try codec.encode(snapshot, previous: nil, contentType: .utf8PlainText).regularFileContents
+                == Data("a\nb".utf8))
         let other = AnySnapshot(TextDocument(text: "a\nc"), codecIdentifier: "plain-text")
         #expect(try codec.differences(expected: snapshot, actual: other).map(\.path) == ["text line 2, column 1"])
     }
@@ -43,7 +48,9 @@ import Testing
     @Test func aSnapshotOfAnotherCodecIsRefused() throws {
         let codec = try #require(registry.codec(identifier: "plain-text"))
         let notebook = AnySnapshot(Notebook(title: "x"), codecIdentifier: "notebook")
-        let error = try #require(throws: CodecError.self) { try codec.encode(notebook, previous: nil, contentType: .plainText) }
+        let error = try #require(throws: CodecError.self) {
+            try codec.encode(notebook, previous: nil, contentType: .plainText)
+        }
         #expect(error.code == "registry.snapshot-mismatch")
     }
 }

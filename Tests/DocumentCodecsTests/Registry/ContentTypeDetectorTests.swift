@@ -36,12 +36,18 @@ import Testing
     }
 
     @Test func byteOrderMarksFollowCoreFoundationsOrder() {
-        #expect(ContentTypeDetector.sniff([0x00, 0x00, 0xFE, 0xFF, 0, 0, 0, 0x41]) == .init(contentType: .plainText, isSignature: false))
+        #expect(
+            ContentTypeDetector.sniff([0x00, 0x00, 0xFE, 0xFF, 0, 0, 0, 0x41])
+                == .init(contentType: .plainText, isSignature: false))
         // `FF FE 00 00` is UTF-32 little-endian, not UTF-16 little-endian followed by a NUL.
         #expect(ContentTypeDetector.sniff([0xFF, 0xFE, 0x00, 0x00, 0x41, 0, 0, 0]).contentType == .plainText)
-        #expect(ContentTypeDetector.sniff([0xFF, 0xFE, 0x41, 0x00]) == .init(contentType: .utf16ExternalPlainText, isSignature: false))
+        #expect(
+            ContentTypeDetector.sniff([0xFF, 0xFE, 0x41, 0x00])
+                == .init(contentType: .utf16ExternalPlainText, isSignature: false))
         #expect(ContentTypeDetector.sniff([0xFE, 0xFF, 0x00, 0x41]).contentType == .utf16ExternalPlainText)
-        #expect(ContentTypeDetector.sniff(Array("rtfd".utf8) + [0, 0, 0, 0, 3, 0, 0, 0]) == .init(contentType: .flatRTFD, isSignature: true))
+        #expect(
+            ContentTypeDetector.sniff(Array("rtfd".utf8) + [0, 0, 0, 0, 3, 0, 0, 0])
+                == .init(contentType: .flatRTFD, isSignature: true))
     }
 
     @Test func utf16WithoutAMarkIsAGuessFromItsNULs() {
@@ -94,14 +100,18 @@ import Testing
         try Data("bplist00".utf8).write(to: archive)
         let appType = UTType(exportedAs: "com.example.detector-test-archive", conformingTo: .data)
         #if !canImport(Darwin)
-        UTTypeRegistry.shared.register([UTTypeDeclaration(
-            kind: .exported, identifier: appType.identifier, conformsTo: ["public.data"],
-            tags: [.filenameExtension: ["detectortestarchive"]], typeDescription: nil)])
+        UTTypeRegistry.shared.register([
+            UTTypeDeclaration(
+                kind: .exported, identifier: appType.identifier, conformsTo: ["public.data"],
+                tags: [.filenameExtension: ["detectortestarchive"]], typeDescription: nil)
+        ])
         #endif
         #expect(ContentTypeDetector.mayStandIn(appType, for: .binaryPropertyList))
         #expect(!ContentTypeDetector.mayStandIn(.plainText, for: .binaryPropertyList))
         #expect(ContentTypeDetector.mayStandIn(.binaryPropertyList, for: .binaryPropertyList))
-        let appRegistry = CodecRegistry([AnyDocumentCodec(PlainTextCodec.self), AnyDocumentCodec(DetectorTestArchiveCodec.self)])
+        let appRegistry = CodecRegistry([
+            AnyDocumentCodec(PlainTextCodec.self), AnyDocumentCodec(DetectorTestArchiveCodec.self),
+        ])
         let byApp = ContentTypeDetector(codecs: appRegistry, order: .contentFirst).detect(at: archive)
         #expect(byApp.contentType == appType)
         #expect(byApp.source == .filenameExtension)
@@ -110,7 +120,9 @@ import Testing
         // A UTF-16 mark does not make a CSV file plain text: it is a guess, so the extension wins.
         let csv = folder.appending("table.csv")
         try Data([0xFF, 0xFE] + Array("a,b\r\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })).write(to: csv)
-        #expect(ContentTypeDetector(codecs: Self.registry, order: .contentFirst).detect(at: csv).contentType == .commaSeparatedText)
+        #expect(
+            ContentTypeDetector(codecs: Self.registry, order: .contentFirst).detect(at: csv).contentType
+                == .commaSeparatedText)
 
         // A guess does not overrule the extension, even content first: JSON-looking text named .txt stays text.
         let jsonLooking = folder.appending("list.txt")
@@ -139,17 +151,25 @@ import Testing
         #expect(given.codec?.identifier == "plain-text")
         #expect(given.source == .given)
         _ = NotebookCodec.contentType
-        #expect(detector.detect(at: json, givenType: "COM.EXAMPLE.NOTEBOOK").contentType.identifier == "com.example.notebook")
+        #expect(
+            detector.detect(at: json, givenType: "COM.EXAMPLE.NOTEBOOK").contentType.identifier
+                == "com.example.notebook")
     }
 }
 
 /// A codec for an app's own archive type, which conforms to nothing more than `public.data`.
 private struct DetectorTestArchiveCodec: DocumentCodec {
     static let identifier = "detector-test-archive"
-    static var readableContentTypes: [UTType] { [UTType(exportedAs: "com.example.detector-test-archive", conformingTo: .data)] }
+    static var readableContentTypes: [UTType] {
+        [UTType(exportedAs: "com.example.detector-test-archive", conformingTo: .data)]
+    }
     func decode(_ file: FileWrapper, contentType: UTType) throws -> Data {
-        guard let data = file.regularFileContents else { throw CodecError(code: "test.unreadable", message: "not a file") }
+        guard let data = file.regularFileContents else {
+            throw CodecError(code: "test.unreadable", message: "not a file")
+        }
         return data
     }
-    func encode(_ snapshot: Data, previous: FileWrapper?, contentType: UTType) throws -> FileWrapper { FileWrapper(regularFileWithContents: snapshot) }
+    func encode(_ snapshot: Data, previous: FileWrapper?, contentType: UTType) throws -> FileWrapper {
+        FileWrapper(regularFileWithContents: snapshot)
+    }
 }

@@ -28,20 +28,24 @@ struct ImageReader: DocumentReader {
         let handle = try FileHandle(forReadingFrom: source)
         defer { try? handle.close() }
         guard let header = try handle.read(upToCount: RawImage.headerSize), header.count == RawImage.headerSize,
-              header.prefix(RawImage.magic.count) == RawImage.magic
+            header.prefix(RawImage.magic.count) == RawImage.magic
         else {
             throw CocoaError(.fileReadCorruptFile)
         }
-        let width = Int(header[header.startIndex + 8]) << 24 | Int(header[header.startIndex + 9]) << 16
+        let width =
+            Int(header[header.startIndex + 8]) << 24 | Int(header[header.startIndex + 9]) << 16
             | Int(header[header.startIndex + 10]) << 8 | Int(header[header.startIndex + 11])
-        let height = Int(header[header.startIndex + 12]) << 24 | Int(header[header.startIndex + 13]) << 16
+        let height =
+            Int(header[header.startIndex + 12]) << 24 | Int(header[header.startIndex + 13]) << 16
             | Int(header[header.startIndex + 14]) << 8 | Int(header[header.startIndex + 15])
         let expected = width * height
         let chunks = max(1, (expected + RawImage.chunkSize - 1) / RawImage.chunkSize)
         let reporter = progress.start(totalCount: chunks)
         var pixels = Data()
         while pixels.count < expected {
-            guard let chunk = try handle.read(upToCount: min(RawImage.chunkSize, expected - pixels.count)), !chunk.isEmpty else {
+            guard let chunk = try handle.read(upToCount: min(RawImage.chunkSize, expected - pixels.count)),
+                !chunk.isEmpty
+            else {
                 throw CocoaError(.fileReadCorruptFile)
             }
             pixels.append(chunk)
@@ -57,7 +61,8 @@ struct ImageReader: DocumentReader {
 struct ImageWriter: DocumentWriter {
     @concurrent
     func write(
-        snapshot image: sending RawImage, to destination: URL, previous: sending RawImage?, progress: consuming Subprogress
+        snapshot image: sending RawImage, to destination: URL, previous: sending RawImage?,
+        progress: consuming Subprogress
     ) async throws {
         guard FileManager.default.createFile(atPath: destination.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown)
@@ -66,15 +71,17 @@ struct ImageWriter: DocumentWriter {
         defer { try? handle.close() }
         var header = RawImage.magic
         for value in [image.width, image.height] {
-            header.append(contentsOf: [UInt8(truncatingIfNeeded: value >> 24), UInt8(truncatingIfNeeded: value >> 16),
-                                       UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)])
+            header.append(contentsOf: [
+                UInt8(truncatingIfNeeded: value >> 24), UInt8(truncatingIfNeeded: value >> 16),
+                UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value),
+            ])
         }
         try handle.write(contentsOf: header)
         let chunks = stride(from: 0, to: image.pixels.count, by: RawImage.chunkSize)
         let reporter = progress.start(totalCount: max(1, chunks.underestimatedCount))
         for start in chunks {
             let end = min(start + RawImage.chunkSize, image.pixels.count)
-            try handle.write(contentsOf: image.pixels[image.pixels.startIndex + start ..< image.pixels.startIndex + end])
+            try handle.write(contentsOf: image.pixels[image.pixels.startIndex + start..<image.pixels.startIndex + end])
             reporter.complete(count: 1)
         }
         try handle.synchronize()

@@ -1,7 +1,8 @@
 // Written as Apple's SwiftUI documentation writes a text document with the 27 API:
 // https://developer.apple.com/documentation/swiftui/readabledocument (the reader and `apply`),
 // https://developer.apple.com/documentation/swiftui/filewrapperdocumentwriter (the writer, `{ snapshot, _ in … }`),
-// https://developer.apple.com/documentation/swiftui/writabledocument (snapshot on the main actor, undo for every change).
+// https://developer.apple.com/documentation/swiftui/writabledocument (snapshot on the main actor, undo for every
+// change).
 // The only change from the original: `import SwiftUI` became `import DocumentModels`.
 import DocumentModels
 
@@ -18,7 +19,7 @@ final class TextDocument: Document {
     func reader(configuration: sending ReadConfiguration) -> sending FileWrapperDocumentReader<String> {
         FileWrapperDocumentReader(configuration) { fileWrapper in
             guard let data = fileWrapper.regularFileContents,
-                  let text = String(data: data, encoding: .utf8)
+                let text = String(data: data, encoding: .utf8)
             else {
                 throw CocoaError(.fileReadCorruptFile)
             }

@@ -11,8 +11,9 @@ import Testing
     }
 
     @Test func contextDescribesItsSource() {
-        #expect(DocumentCreationContext(creationSource: .template).description
-            == "DocumentCreationContext(creationSource: \"document-from-template\")")
+        #expect(
+            DocumentCreationContext(creationSource: .template).description
+                == "DocumentCreationContext(creationSource: \"document-from-template\")")
         #expect(DocumentCreationContext().creationSource == nil)
     }
 

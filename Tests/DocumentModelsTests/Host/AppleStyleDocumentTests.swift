@@ -47,7 +47,9 @@ import Testing
         try bytes.write(to: url)
         let host = DocumentHost { _, _ in ImageDocument() }
 
-        let error = try await #require(throws: DocumentHostError.self) { _ = try await host.open(url, contentType: .rawImage) }
+        let error = try await #require(throws: DocumentHostError.self) {
+            _ = try await host.open(url, contentType: .rawImage)
+        }
 
         #expect(error.code == "host.open.read-failed")
         #expect(error.file == url.path)
@@ -84,7 +86,8 @@ import Testing
         // Removing a page removes its file.
         document.setPage("monday.txt", to: nil, undoManager: host.undoManager)
         try await host.save()
-        #expect(try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() == ["tuesday.txt", "wednesday.txt"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() == ["tuesday.txt", "wednesday.txt"])
     }
 
     @Test func legacyFileDocumentValueRegistersUndoAutomatically() async throws {
@@ -111,7 +114,9 @@ import Testing
     @Test func legacyPackageGetsTheWrapperLastReadOrWrittenAsExistingFile() async throws {
         let folder = try TemporaryDirectory("apple-legacy-package")
         let url = folder.appending("pages.notebook")
-        let creator = DocumentHost { _, _ in FileDocumentContainer(PageFolderFile(pages: ["a.txt": "alpha", "b.txt": "beta"])) }
+        let creator = DocumentHost { _, _ in
+            FileDocumentContainer(PageFolderFile(pages: ["a.txt": "alpha", "b.txt": "beta"]))
+        }
         try await creator.create()
         try await creator.save(to: url, contentType: .notebook)
         let host = DocumentHost { _, _ in FileDocumentContainer(PageFolderFile()) }

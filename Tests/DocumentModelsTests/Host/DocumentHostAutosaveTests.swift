@@ -4,7 +4,9 @@ import Testing
 
 @MainActor
 @Suite struct DocumentHostAutosaveTests {
-    private func openText(_ text: String, in folder: TemporaryDirectory) async throws -> (DocumentHost<TextDocument>, TextDocument, URL) {
+    private func openText(
+        _ text: String, in folder: TemporaryDirectory
+    ) async throws -> (DocumentHost<TextDocument>, TextDocument, URL) {
         let url = folder.appending("note.txt")
         try Data(text.utf8).write(to: url)
         let host = DocumentHost { _, _ in TextDocument() }

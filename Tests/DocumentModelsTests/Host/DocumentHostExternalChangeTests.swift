@@ -33,7 +33,10 @@ import Testing
         // The file no longer holds what the host last wrote, so the next writer gets no previous snapshot.
         document.setText("mine again", undoManager: host.undoManager)
         try await host.save()
-        #expect(probe.writes.last == .write(snapshot: "mine again", previous: nil, onMainActor: false, destination: probe.writeDestination))
+        #expect(
+            probe.writes.last
+                == .write(
+                    snapshot: "mine again", previous: nil, onMainActor: false, destination: probe.writeDestination))
         #expect(text(of: url) == "mine again")
     }
 

@@ -6,7 +6,9 @@ import Testing
 @MainActor
 @Suite struct DocumentHostSaveTests {
     /// Opens `text` as a probe document in a fresh folder.
-    private func openProbe(_ text: String, in folder: TemporaryDirectory, name: String = "note.txt")
+    private func openProbe(
+        _ text: String, in folder: TemporaryDirectory, name: String = "note.txt"
+    )
         async throws -> (DocumentHost<ProbeDocument>, ProbeDocument, Probe, URL)
     {
         let url = folder.appending(name)
@@ -39,7 +41,9 @@ import Testing
         #expect(onMainActor == false)
         #expect(destination != url.path)
         #expect(URL(fileURLWithPath: destination).lastPathComponent == "note.txt")
-        #expect(URL(fileURLWithPath: destination).deletingLastPathComponent().deletingLastPathComponent().path == folder.url.path)
+        #expect(
+            URL(fileURLWithPath: destination).deletingLastPathComponent().deletingLastPathComponent().path
+                == folder.url.path)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["note.txt"])
         #expect(host.isEdited == false)
     }
@@ -112,7 +116,9 @@ import Testing
         let seenInsideWriter = Mutex<(finished: Bool?, fraction: Double?, fileText: String?)>((nil, nil, nil))
         probe.afterWriting.withLock {
             $0 = { _ in
-                let state = await MainActor.run { (host.currentProgress?.isFinished, host.currentProgress?.fractionCompleted) }
+                let state = await MainActor.run {
+                    (host.currentProgress?.isFinished, host.currentProgress?.fractionCompleted)
+                }
                 seenInsideWriter.withLock { $0 = (state.0, state.1, text(of: url)) }
             }
         }
@@ -132,7 +138,9 @@ import Testing
         let (host, _, probe, _) = try await openProbe("text", in: folder)
         let destination = folder.appending("picture.png")
 
-        let error = try await #require(throws: DocumentHostError.self) { try await host.export(to: destination, contentType: .png) }
+        let error = try await #require(throws: DocumentHostError.self) {
+            try await host.export(to: destination, contentType: .png)
+        }
 
         #expect(error.code == "host.export.unsupported-content-type")
         #expect(contents(of: destination) == nil)

@@ -1,7 +1,8 @@
-@testable import DocumentModels
 import SystemSeam
 import TestSupport
 import Testing
+
+@testable import DocumentModels
 
 /// How the host flushes a new item where the kernel cannot flush the whole file system at once.
 @Suite struct ItemReplacementTests {
@@ -9,7 +10,8 @@ import Testing
         let folder = try TemporaryDirectory("flush-tree")
         let package = folder.appending("Doc.pkg")
         let fileManager = FileManager.default
-        try fileManager.createDirectory(at: package.appendingPathComponent("sub/deeper"), withIntermediateDirectories: true)
+        try fileManager.createDirectory(
+            at: package.appendingPathComponent("sub/deeper"), withIntermediateDirectories: true)
         try Data("a".utf8).write(to: package.appendingPathComponent("a.txt"))
         try Data("b".utf8).write(to: package.appendingPathComponent("sub/b.txt"))
         // A link inside the package is neither followed nor flushed: what it leads to is not part of the save.
@@ -26,7 +28,9 @@ import Testing
         #expect(flushed.count == 5)
         #expect(Set(flushed) == [root + "/a.txt", root + "/sub/b.txt", root + "/sub/deeper", root + "/sub", root])
         for (index, path) in flushed.enumerated() {
-            #expect(!flushed[(index + 1)...].contains { $0.hasPrefix(path + "/") }, "\(path) was flushed before what it holds")
+            #expect(
+                !flushed[(index + 1)...].contains { $0.hasPrefix(path + "/") },
+                "\(path) was flushed before what it holds")
         }
     }
 

@@ -1,7 +1,7 @@
-import DocumentModels
-import Testing
 import Dispatch
+import DocumentModels
 import Synchronization
+import Testing
 
 /// What a `ProbeDocument` saw: every call the host made, on which thread, with which values.
 final class Probe: Sendable {
@@ -92,8 +92,13 @@ final class ProbeDocument: Document {
         let probe: Probe
 
         @concurrent
-        func write(snapshot: sending String, to destination: URL, previous: sending String?, progress: consuming Subprogress) async throws {
-            probe.record(.write(snapshot: snapshot, previous: previous, onMainActor: !Probe.mainActorIsFree(), destination: destination.path))
+        func write(
+            snapshot: sending String, to destination: URL, previous: sending String?, progress: consuming Subprogress
+        ) async throws {
+            probe.record(
+                .write(
+                    snapshot: snapshot, previous: previous, onMainActor: !Probe.mainActorIsFree(),
+                    destination: destination.path))
             let manager = progress.start(totalCount: 2)
             if probe.skipsWriting.load(ordering: .relaxed) { return }
             if probe.failsWriting.load(ordering: .relaxed) {

@@ -10,7 +10,8 @@ import Testing
 @Suite struct CoordinationLockFileDeletionTests {
     /// The lock files (`<16 hex>.lock`) in `folder`.
     static func lockFiles(in folder: URL) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter(CoordinationLockFolder.isLockFileName).sorted()
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter(CoordinationLockFolder.isLockFileName)
+            .sorted()
     }
 
     /// A claim on each of `items`, each taken and released in turn through `table`.
@@ -37,7 +38,8 @@ import Testing
         let left = try Self.lockFiles(in: locks)
         #expect(left.count == CoordinationLockTable.idleFileLimit, "\(left.count) lock files left")
         // The most recently released item's lock file is among the idle ones kept for reuse.
-        let newest = lockFolder.lockFilePath(for: CoordinationLock(scope: .item, path: CoordinationPath.canonical(items[39])).name)
+        let newest = lockFolder.lockFilePath(
+            for: CoordinationLock(scope: .item, path: CoordinationPath.canonical(items[39])).name)
         #expect(FileManager.default.fileExists(atPath: newest))
         #expect(table.removeIdleFiles() == CoordinationLockTable.idleFileLimit)
         #expect(try Self.lockFiles(in: locks) == [])
@@ -54,13 +56,18 @@ import Testing
         let table = CoordinationLockTable()
         let item = folder.appending("held.txt")
         try Self.claimEach([item], table: table, folder: lockFolder)
-        let lockFile = lockFolder.lockFilePath(for: CoordinationLock(scope: .item, path: CoordinationPath.canonical(item)).name)
+        let lockFile = lockFolder.lockFilePath(
+            for: CoordinationLock(scope: .item, path: CoordinationPath.canonical(item)).name)
         // Another open file description (as another process would have) holds it shared.
         let other = try POSIXFileLock(path: lockFile)
         #expect(try other.tryLock(.shared) == .acquired)
         table.removeIdleFiles()
         #expect(FileManager.default.fileExists(atPath: lockFile), "a lock file someone held was deleted")
-        #expect(try Self.lockFiles(in: locks) == [CoordinationLockFolder.fileName(for: CoordinationLock(scope: .item, path: CoordinationPath.canonical(item)).name)])
+        #expect(
+            try Self.lockFiles(in: locks) == [
+                CoordinationLockFolder.fileName(
+                    for: CoordinationLock(scope: .item, path: CoordinationPath.canonical(item)).name)
+            ])
     }
 
     @Test func aLockTakenOnADeletedFileIsRetakenOnTheFileAtThePath() throws {
@@ -69,7 +76,8 @@ import Testing
         let lockFolder = try CoordinationLockFolder.prepare(locks.path, mustBePrivate: false)
         let table = CoordinationLockTable()
         let item = folder.appending("raced.txt")
-        let lockFile = lockFolder.lockFilePath(for: CoordinationLock(scope: .item, path: CoordinationPath.canonical(item)).name)
+        let lockFile = lockFolder.lockFilePath(
+            for: CoordinationLock(scope: .item, path: CoordinationPath.canonical(item)).name)
         var building = CoordinationClaim()
         building.add(path: CoordinationPath.canonical(item), mode: .exclusive, excludesContents: false)
         let claim = building
@@ -109,7 +117,8 @@ import Testing
         for path in stale { try Data().write(to: URL(fileURLWithPath: path)) }
         try Data("keep".utf8).write(to: locks.appendingPathComponent("notes.lock.txt"))
         try Data("keep".utf8).write(to: locks.appendingPathComponent("NOT-HEX-NAME-16C.lock"))
-        let heldItemFile = CoordinationLockFolder.fileName(for: CoordinationLock(scope: .item, path: CoordinationPath.canonical(item)).name)
+        let heldItemFile = CoordinationLockFolder.fileName(
+            for: CoordinationLock(scope: .item, path: CoordinationPath.canonical(item)).name)
         let before = try Self.lockFiles(in: locks)
         #expect(before.contains(heldItemFile))
         let removed = lockFolder.sweep()
@@ -134,8 +143,10 @@ import Testing
             try Data("0".utf8).write(to: folder.appending("item-\(index).count"))
         }
         let iterations = "900"
-        let first = try CoordinationChild("coordinated-churn", [folder.url.path, "\(items)", iterations], lockFolder: locks)
-        let second = try CoordinationChild("coordinated-churn", [folder.url.path, "\(items)", iterations], lockFolder: locks)
+        let first = try CoordinationChild(
+            "coordinated-churn", [folder.url.path, "\(items)", iterations], lockFolder: locks)
+        let second = try CoordinationChild(
+            "coordinated-churn", [folder.url.path, "\(items)", iterations], lockFolder: locks)
         let firstResult = first.finish(within: 60)
         let secondResult = second.finish(within: 60)
         #expect(!firstResult.timedOut && !secondResult.timedOut)
@@ -146,7 +157,8 @@ import Testing
         #expect(writes == 1200)
         var counted = 0
         for index in 0..<items {
-            counted += Int(String(decoding: try Data(contentsOf: folder.appending("item-\(index).count")), as: UTF8.self)) ?? 0
+            counted +=
+                Int(String(decoding: try Data(contentsOf: folder.appending("item-\(index).count")), as: UTF8.self)) ?? 0
         }
         // A lost update means two writers were inside at once.
         #expect(counted == writes, "counters add up to \(counted) after \(writes) writes")

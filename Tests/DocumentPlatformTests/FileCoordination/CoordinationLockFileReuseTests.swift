@@ -1,9 +1,9 @@
 import Foundation
-@testable import SystemSeam
 import TestSupport
 import Testing
 
 @testable import DocumentPlatform
+@testable import SystemSeam
 
 /// Lock files stay open, unlocked, between claims; a deleted one is never reused.
 @Suite struct CoordinationLockFileReuseTests {

@@ -17,7 +17,9 @@ import Testing
         #expect(FilePackage.root(containing: path) == root)
     }
 
-    @Test(arguments: ["/work/plain/a.json", "/work/.docpkg/a", "/work/notes.txt", "/work/archive.zip/x", "/work/a.json/b"])
+    @Test(arguments: [
+        "/work/plain/a.json", "/work/.docpkg/a", "/work/notes.txt", "/work/archive.zip/x", "/work/a.json/b",
+    ])
     func itemsOutsidePackagesHaveNoPackageRoot(_ path: String) {
         #expect(FilePackage.root(containing: path) == nil)
     }
@@ -26,11 +28,13 @@ import Testing
         let path = "/work/Board.coordtestpkg/Pages/1.json"
         #expect(FilePackage.root(containing: path) == nil)
         let plist: [String: Any] = [
-            "UTExportedTypeDeclarations": [[
-                "UTTypeIdentifier": "com.example.coordination-test-package",
-                "UTTypeConformsTo": ["com.apple.package"],
-                "UTTypeTagSpecification": ["public.filename-extension": ["coordtestpkg"]],
-            ]],
+            "UTExportedTypeDeclarations": [
+                [
+                    "UTTypeIdentifier": "com.example.coordination-test-package",
+                    "UTTypeConformsTo": ["com.apple.package"],
+                    "UTTypeTagSpecification": ["public.filename-extension": ["coordtestpkg"]],
+                ]
+            ]
         ]
         let data = try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)
         try UTTypeRegistry.shared.loadDeclarations(fromInfoPlist: data, file: "Info.plist")
@@ -44,10 +48,14 @@ import Testing
         let link = folder.appending("link")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
         let realPath = real.resolvingSymlinksInPath().path
-        #expect(CoordinationPath.canonical(link.appendingPathComponent("new.docpkg/member")) == realPath + "/new.docpkg/member")
+        #expect(
+            CoordinationPath.canonical(link.appendingPathComponent("new.docpkg/member")) == realPath
+                + "/new.docpkg/member")
         #expect(CoordinationPath.canonical(link.appendingPathComponent("./x/../y.txt")) == realPath + "/y.txt")
         // The last component is the link itself unless asked to resolve it.
-        #expect(CoordinationPath.canonical(link) == link.deletingLastPathComponent().resolvingSymlinksInPath().path + "/link")
+        #expect(
+            CoordinationPath.canonical(link) == link.deletingLastPathComponent().resolvingSymlinksInPath().path
+                + "/link")
         #expect(CoordinationPath.canonical(link, resolvingLastLink: true) == realPath)
     }
 
@@ -135,7 +143,9 @@ import Testing
         let shared = folder.appending("shared")
         try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: shared.path)
-        #expect(throws: FileCoordinationError.self) { try CoordinationLockFolder.prepare(shared.path, mustBePrivate: true) }
+        #expect(throws: FileCoordinationError.self) {
+            try CoordinationLockFolder.prepare(shared.path, mustBePrivate: true)
+        }
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: shared.path)
         #expect(try CoordinationLockFolder.prepare(shared.path, mustBePrivate: true).path == shared.path)
     }
@@ -146,6 +156,8 @@ import Testing
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
         let link = folder.appending("planted")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
-        #expect(throws: FileCoordinationError.self) { try CoordinationLockFolder.prepare(link.path, mustBePrivate: true) }
+        #expect(throws: FileCoordinationError.self) {
+            try CoordinationLockFolder.prepare(link.path, mustBePrivate: true)
+        }
     }
 }

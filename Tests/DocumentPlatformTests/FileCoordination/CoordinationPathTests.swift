@@ -29,14 +29,18 @@ import Testing
         let fileManager = FileManager.default
         try fileManager.createDirectory(at: folder.appending("real/inner"), withIntermediateDirectories: true)
         try Data("x".utf8).write(to: folder.appending("real/inner/file.txt"))
-        try fileManager.createSymbolicLink(atPath: folder.appending("absolute").path, withDestinationPath: folder.appending("real").path)
+        try fileManager.createSymbolicLink(
+            atPath: folder.appending("absolute").path, withDestinationPath: folder.appending("real").path)
         try fileManager.createSymbolicLink(atPath: folder.appending("relative").path, withDestinationPath: "real/inner")
         try fileManager.createSymbolicLink(atPath: folder.appending("chain").path, withDestinationPath: "relative")
-        try fileManager.createSymbolicLink(atPath: folder.appending("dangling").path, withDestinationPath: "nowhere/at/all")
+        try fileManager.createSymbolicLink(
+            atPath: folder.appending("dangling").path, withDestinationPath: "nowhere/at/all")
         let root = folder.url.path
         let paths = [
-            "real/inner/file.txt", "absolute/inner/file.txt", "relative/file.txt", "chain/file.txt", "chain/missing/deeper.txt",
-            "dangling/member", "absolute/./inner/../inner/file.txt", "real/inner/../../absolute/inner", "missing/new.docpkg/member",
+            "real/inner/file.txt", "absolute/inner/file.txt", "relative/file.txt", "chain/file.txt",
+            "chain/missing/deeper.txt",
+            "dangling/member", "absolute/./inner/../inner/file.txt", "real/inner/../../absolute/inner",
+            "missing/new.docpkg/member",
             "absolute", "chain",
         ]
         for relative in paths {
@@ -45,14 +49,20 @@ import Testing
         }
         // The links themselves resolve when asked to.
         let chain = URL(fileURLWithPath: root + "/chain")
-        #expect(CoordinationPath.canonical(chain, resolvingLastLink: true) == folder.appending("real/inner").resolvingSymlinksInPath().path)
-        #expect(CoordinationPath.canonical(URL(fileURLWithPath: root + "/dangling"), resolvingLastLink: true) == Self.throughFoundation(URL(fileURLWithPath: root + "/dangling")))
+        #expect(
+            CoordinationPath.canonical(chain, resolvingLastLink: true)
+                == folder.appending("real/inner").resolvingSymlinksInPath().path)
+        #expect(
+            CoordinationPath.canonical(URL(fileURLWithPath: root + "/dangling"), resolvingLastLink: true)
+                == Self.throughFoundation(URL(fileURLWithPath: root + "/dangling")))
     }
 
     @Test func dotDotAtTheRootStaysAtTheRoot() {
         #expect(CoordinationPath.lexicallyStandardized("/../a/./b//c/..") == ["a", "b"])
         #expect(CoordinationPath.lexicallyStandardized("/") == [])
         #expect(CoordinationPath.canonical(URL(fileURLWithPath: "/..")) == "/")
-        #expect(CoordinationPath.canonical(URL(fileURLWithPath: "/../nonexistent-top-level-item")) == "/nonexistent-top-level-item")
+        #expect(
+            CoordinationPath.canonical(URL(fileURLWithPath: "/../nonexistent-top-level-item"))
+                == "/nonexistent-top-level-item")
     }
 }

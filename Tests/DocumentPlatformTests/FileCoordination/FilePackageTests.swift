@@ -19,7 +19,8 @@ import Testing
     @Test func theAnswerForAnExtensionDoesNotDependOnItsCaseOrOnThePathItCameFrom() {
         #expect(FilePackage.root(containing: "/a/b/Report.DOCPKG/x/y.txt") == "/a/b/Report.DOCPKG")
         #expect(FilePackage.root(containing: "/elsewhere/Other.docpkg") == "/elsewhere/Other.docpkg")
-        #expect(FilePackage.root(containing: "/elsewhere/notes.txt/inner.docpkg/z") == "/elsewhere/notes.txt/inner.docpkg")
+        #expect(
+            FilePackage.root(containing: "/elsewhere/notes.txt/inner.docpkg/z") == "/elsewhere/notes.txt/inner.docpkg")
         #expect(FilePackage.root(containing: "/elsewhere/notes.txt") == nil)
     }
 

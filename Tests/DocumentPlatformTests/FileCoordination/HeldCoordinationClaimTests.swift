@@ -46,7 +46,9 @@ import Testing
         let second = try #require(NSFileCoordinator().claimWithoutWaiting(readingItemAt: file, options: []))
         #expect(NSFileCoordinator().claimWithoutWaiting(writingItemAt: file, options: []) == nil)
         second.release()
-        #expect(NSFileCoordinator().claimWithoutWaiting(writingItemAt: file, options: []) == nil, "the first reader still holds it")
+        #expect(
+            NSFileCoordinator().claimWithoutWaiting(writingItemAt: file, options: []) == nil,
+            "the first reader still holds it")
         first = nil
         let writer = try #require(NSFileCoordinator().claimWithoutWaiting(writingItemAt: file, options: []))
         writer.release()

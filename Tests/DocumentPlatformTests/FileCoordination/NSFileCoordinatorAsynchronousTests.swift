@@ -6,7 +6,8 @@ import Testing
 
 @testable import DocumentPlatform
 
-/// `coordinate(with:queue:byAccessor:)`: claims granted at once without a thread, waiting claims on threads of their own.
+/// `coordinate(with:queue:byAccessor:)`: claims granted at once without a thread, waiting claims on threads of their
+/// own.
 @Suite struct NSFileCoordinatorAsynchronousTests {
     /// What one asynchronous accessor saw.
     struct Call: Sendable {
@@ -22,7 +23,10 @@ import Testing
 
         var recorded: [Call] { calls.withLock { $0 } }
 
-        func start(_ coordinator: NSFileCoordinator, _ intents: [NSFileAccessIntent], queue: OperationQueue, holdUntilReleased: Bool = false) {
+        func start(
+            _ coordinator: NSFileCoordinator, _ intents: [NSFileAccessIntent], queue: OperationQueue,
+            holdUntilReleased: Bool = false
+        ) {
             let queueIdentity = ObjectIdentifier(queue)
             coordinator.coordinate(with: intents, queue: queue) { error in
                 let onTheQueue = OperationQueue.current.map(ObjectIdentifier.init) == queueIdentity
@@ -162,7 +166,9 @@ import Testing
         let order = Mutex<[Int]>([])
         let done = DispatchSemaphore(value: 0)
         for index in 0..<20 {
-            NSFileCoordinator().coordinate(with: [.writingIntent(with: folder.appending("file-\(index).txt"))], queue: queue) { _ in
+            NSFileCoordinator().coordinate(
+                with: [.writingIntent(with: folder.appending("file-\(index).txt"))], queue: queue
+            ) { _ in
                 order.withLock { $0.append(index) }
                 done.signal()
             }

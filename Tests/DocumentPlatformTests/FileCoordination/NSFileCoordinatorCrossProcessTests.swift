@@ -15,9 +15,12 @@ import Testing
     ///
     /// The reader starts first and reads until it sees the writer's last generation, so it
     /// overlaps the writer's whole run.
-    func runWriterAndReader(coordinated: Bool) throws -> (reader: (status: Int32, output: String, error: String, timedOut: Bool),
-        writer: (status: Int32, output: String, error: String, timedOut: Bool))
-    {
+    func runWriterAndReader(
+        coordinated: Bool
+    ) throws -> (
+        reader: (status: Int32, output: String, error: String, timedOut: Bool),
+        writer: (status: Int32, output: String, error: String, timedOut: Bool)
+    ) {
         let folder = try TemporaryDirectory("coordination")
         let package = folder.appending("Shared.docpkg")
         try makePackage(at: package, members: 4)
@@ -65,7 +68,8 @@ import Testing
         try makePackage(at: package, members: 1)
         let lockFolder = folder.appending("locks")
         let holdMilliseconds = 600
-        let child = try CoordinationChild("coordinated-hold-read", [package.path, "\(holdMilliseconds)"], lockFolder: lockFolder)
+        let child = try CoordinationChild(
+            "coordinated-hold-read", [package.path, "\(holdMilliseconds)"], lockFolder: lockFolder)
         #expect(child.waitForLine("holding"))
         let heldSince = Date()
 
@@ -76,12 +80,15 @@ import Testing
         try FileManager.default.moveItem(at: replacement, to: package)
 
         // The writer is another child, so that it agrees with the holder on the lock folder.
-        let writer = try CoordinationChild("coordinated-writer", [package.path, "1", "coordinated"], lockFolder: lockFolder)
+        let writer = try CoordinationChild(
+            "coordinated-writer", [package.path, "1", "coordinated"], lockFolder: lockFolder)
         let writerResult = writer.finish(within: 30)
         let waited = Date().timeIntervalSince(heldSince)
         let holder = child.finish(within: 30)
         #expect(holder.status == 0 && writerResult.status == 0, "\(holder.error) \(writerResult.error)")
         #expect(holder.output.contains("releasing"))
-        #expect(waited >= Double(holdMilliseconds) / 1000 * 0.8, "the writer finished after \(waited) s, before the reader let go")
+        #expect(
+            waited >= Double(holdMilliseconds) / 1000 * 0.8,
+            "the writer finished after \(waited) s, before the reader let go")
     }
 }

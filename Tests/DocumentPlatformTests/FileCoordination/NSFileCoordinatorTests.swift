@@ -15,7 +15,9 @@ import Testing
         let done: DispatchSemaphore
     }
 
-    static func hold(reading url: URL, purpose: String? = nil, timeline: Timeline? = nil, label: String = "holder")
+    static func hold(
+        reading url: URL, purpose: String? = nil, timeline: Timeline? = nil, label: String = "holder"
+    )
         -> Holder
     {
         let entered = Flag()
@@ -33,9 +35,10 @@ import Testing
         return Holder(entered: entered, release: release, done: done)
     }
 
-    static func hold(writing url: URL, options: NSFileCoordinator.WritingOptions = [], purpose: String? = nil,
-        timeline: Timeline? = nil, label: String = "holder") -> Holder
-    {
+    static func hold(
+        writing url: URL, options: NSFileCoordinator.WritingOptions = [], purpose: String? = nil,
+        timeline: Timeline? = nil, label: String = "holder"
+    ) -> Holder {
         let entered = Flag()
         let release = Flag()
         let done = startThread {
@@ -52,7 +55,9 @@ import Testing
     }
 
     /// Starts a coordinated access on a thread; reports whether its accessor ran before `seconds` passed.
-    static func enters(within seconds: Double, _ body: @escaping @Sendable (Flag) -> Void) -> (entered: Bool, done: DispatchSemaphore) {
+    static func enters(
+        within seconds: Double, _ body: @escaping @Sendable (Flag) -> Void
+    ) -> (entered: Bool, done: DispatchSemaphore) {
         let entered = Flag()
         let done = startThread { body(entered) }
         return (entered.wait(seconds: seconds), done)
@@ -93,7 +98,9 @@ import Testing
         #expect(!reader.entered, "a reader got in while a writer held the item")
         #expect(!secondWriter.entered, "a writer got in while another writer held the item")
         writer.release.raise()
-        #expect(finishes(writer.done, within: 5) && finishes(reader.done, within: 5) && finishes(secondWriter.done, within: 5))
+        #expect(
+            finishes(writer.done, within: 5) && finishes(reader.done, within: 5)
+                && finishes(secondWriter.done, within: 5))
         let writerInterval = try #require(timeline.first("writer"))
         for other in timeline.all where other.label != "writer" {
             #expect(!writerInterval.overlaps(other), "\(other.label) overlapped the writer")
@@ -174,7 +181,8 @@ import Testing
         let writer = Self.hold(writing: directory)
         #expect(writer.entered.wait())
         let inside = Self.enters(within: 2) { entered in
-            NSFileCoordinator().coordinate(writingItemAt: directory.appendingPathComponent("member-0.txt"), error: nil) { _ in
+            NSFileCoordinator().coordinate(writingItemAt: directory.appendingPathComponent("member-0.txt"), error: nil)
+            { _ in
                 entered.raise()
             }
         }
@@ -197,7 +205,8 @@ import Testing
         let reader = Self.hold(reading: member)
         #expect(reader.entered.wait())
         let deleter = Self.enters(within: 0.3) { entered in
-            NSFileCoordinator().coordinate(writingItemAt: directory, options: option, error: nil) { _ in entered.raise() }
+            NSFileCoordinator().coordinate(writingItemAt: directory, options: option, error: nil) { _ in entered.raise()
+            }
         }
         #expect(!deleter.entered, "the writer of the directory did not wait for a reader inside it")
         reader.release.raise()
@@ -306,7 +315,8 @@ import Testing
                     }
                     if index.isMultiple(of: 2) {
                         NSFileCoordinator().coordinate(
-                            writingItemAt: one.value, options: .forMoving, writingItemAt: two.value, options: .forReplacing,
+                            writingItemAt: one.value, options: .forMoving, writingItemAt: two.value,
+                            options: .forReplacing,
                             error: nil, byAccessor: body)
                     } else {
                         NSFileCoordinator().coordinate(
@@ -347,7 +357,10 @@ import Testing
         let done = startThread {
             var error: NSError?
             coordinator.value.coordinate(readingItemAt: file, error: &error) { _ in result.withLock { $0.ran = true } }
-            result.withLock { $0.domain = error?.domain; $0.code = error?.code }
+            result.withLock {
+                $0.domain = error?.domain
+                $0.code = error?.code
+            }
         }
         Thread.sleep(forTimeInterval: 0.1)
         coordinator.value.cancel()
@@ -361,7 +374,9 @@ import Testing
         // Later calls on a cancelled coordinator fail at once, without running the accessor.
         var laterError: NSError?
         var laterRan = false
-        coordinator.value.coordinate(readingItemAt: folder.appending("other.txt"), error: &laterError) { _ in laterRan = true }
+        coordinator.value.coordinate(readingItemAt: folder.appending("other.txt"), error: &laterError) { _ in
+            laterRan = true
+        }
         #expect(!laterRan)
         #expect(laterError?.code == NSUserCancelledError)
         writer.release.raise()
@@ -386,7 +401,9 @@ import Testing
         var plain: URL?
         var resolved: URL?
         NSFileCoordinator().coordinate(readingItemAt: link, error: nil) { plain = $0 }
-        NSFileCoordinator().coordinate(readingItemAt: link, options: .resolvesSymbolicLink, error: nil) { resolved = $0 }
+        NSFileCoordinator().coordinate(readingItemAt: link, options: .resolvesSymbolicLink, error: nil) {
+            resolved = $0
+        }
         #expect(plain == link)
         #expect(resolved?.path == target.resolvingSymlinksInPath().path)
     }
@@ -416,7 +433,9 @@ import Testing
 
         var error: NSError?
         var ran = false
-        NSFileCoordinator().coordinate(readingItemAt: folder.appending("missing.txt"), options: .forUploading, error: &error) {
+        NSFileCoordinator().coordinate(
+            readingItemAt: folder.appending("missing.txt"), options: .forUploading, error: &error
+        ) {
             _ in ran = true
         }
         #expect(!ran)
@@ -429,17 +448,19 @@ import Testing
         let destination = folder.appending("new.txt")
         try Data("x".utf8).write(to: source)
         let coordinator = NSFileCoordinator()
-        coordinator.coordinate(writingItemAt: source, options: .forMoving, writingItemAt: destination, options: .forReplacing,
-            error: nil)
-        { from, to in
+        coordinator.coordinate(
+            writingItemAt: source, options: .forMoving, writingItemAt: destination, options: .forReplacing,
+            error: nil
+        ) { from, to in
             coordinator.item(at: from, willMoveTo: to)
             try? FileManager.default.moveItem(at: from, to: to)
             coordinator.item(at: from, didMoveTo: to)
         }
-        #expect(coordinator.recordedMoves == [
-            CoordinatorCore.Move(from: source, to: destination, completed: false),
-            CoordinatorCore.Move(from: source, to: destination, completed: true),
-        ])
+        #expect(
+            coordinator.recordedMoves == [
+                CoordinatorCore.Move(from: source, to: destination, completed: false),
+                CoordinatorCore.Move(from: source, to: destination, completed: true),
+            ])
         #expect(FileManager.default.fileExists(atPath: destination.path))
     }
 
@@ -452,7 +473,9 @@ import Testing
         let entered = Flag()
         let release = Flag()
         let reportedError = Mutex<String?>("not called")
-        NSFileCoordinator().coordinate(with: [intent, .readingIntent(with: folder.appending("other.txt"))], queue: queue) {
+        NSFileCoordinator().coordinate(
+            with: [intent, .readingIntent(with: folder.appending("other.txt"))], queue: queue
+        ) {
             error in
             reportedError.withLock { $0 = error.map { "\($0)" } }
             entered.raise()
@@ -472,7 +495,9 @@ import Testing
         let folder = try TemporaryDirectory("coordination")
         let file = folder.appending("wrapped.txt")
         try Data("hello".utf8).write(to: file)
-        let text = try NSFileCoordinator().coordinateReading(at: file) { String(decoding: try Data(contentsOf: $0), as: UTF8.self) }
+        let text = try NSFileCoordinator().coordinateReading(at: file) {
+            String(decoding: try Data(contentsOf: $0), as: UTF8.self)
+        }
         #expect(text == "hello")
         let cancelled = NSFileCoordinator()
         cancelled.cancel()
@@ -488,14 +513,17 @@ import Testing
         let package = folder.appending("Leak.docpkg")
         try makePackage(at: package, members: 1)
         var ran = false
-        NSFileCoordinator().coordinate(readingItemAt: package, writingItemAt: folder.appending("out.txt"), error: nil) { _, _ in
+        NSFileCoordinator().coordinate(readingItemAt: package, writingItemAt: folder.appending("out.txt"), error: nil) {
+            _, _ in
             ran = true
         }
         #expect(ran)
         // A lock left behind by the two-URL call would keep this deleting writer out.
         let folderURL = folder.url
         let writerGotIn = Self.enters(within: 2) { entered in
-            NSFileCoordinator().coordinate(writingItemAt: folderURL, options: .forDeleting, error: nil) { _ in entered.raise() }
+            NSFileCoordinator().coordinate(writingItemAt: folderURL, options: .forDeleting, error: nil) { _ in
+                entered.raise()
+            }
         }
         #expect(writerGotIn.entered)
     }

@@ -43,7 +43,9 @@ import Testing
     }
 
     @Test func directoryInitializerUniquesTwoChildrenWithOneName() throws {
-        let folder = FileWrapper(directoryWithFileWrappers: ["a": file("1", named: "same"), "b": file("2", named: "same")])
+        let folder = FileWrapper(directoryWithFileWrappers: [
+            "a": file("1", named: "same"), "b": file("2", named: "same"),
+        ])
         #expect(Set(try #require(folder.fileWrappers).keys) == ["same", "1__#$!@%!#__same"])
     }
 

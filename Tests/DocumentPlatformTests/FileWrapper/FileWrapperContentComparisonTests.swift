@@ -24,19 +24,22 @@ import Testing
             "extra": FileWrapper(regularFileWithContents: Data()),
             "Sub": FileWrapper(directoryWithFileWrappers: ["kind": FileWrapper(directoryWithFileWrappers: [:])]),
         ])
-        #expect(actual.contentDifferences(from: expected) == [
-            .init(member: "Sub/kind", kind: .kindChanged),
-            .init(member: "changed", kind: .bytesDiffer(firstDifferenceAt: 3)),
-            .init(member: "extra", kind: .unexpected),
-            .init(member: "gone", kind: .missing),
-        ])
+        #expect(
+            actual.contentDifferences(from: expected) == [
+                .init(member: "Sub/kind", kind: .kindChanged),
+                .init(member: "changed", kind: .bytesDiffer(firstDifferenceAt: 3)),
+                .init(member: "extra", kind: .unexpected),
+                .init(member: "gone", kind: .missing),
+            ])
     }
 
     @Test func aPrefixDiffersAtTheShorterLength() {
         let long = FileWrapper(regularFileWithContents: Data("abc".utf8))
         let short = FileWrapper(regularFileWithContents: Data("ab".utf8))
         #expect(long.contentDifferences(from: short) == [.init(member: "", kind: .bytesDiffer(firstDifferenceAt: 2))])
-        #expect(FileWrapperContentDifference(member: "x", kind: .bytesDiffer(firstDifferenceAt: 500)).description == "member x differs from byte 500 (0x1f4)")
+        #expect(
+            FileWrapperContentDifference(member: "x", kind: .bytesDiffer(firstDifferenceAt: 500)).description
+                == "member x differs from byte 500 (0x1f4)")
     }
 
     @Test func linksCompareByDestination() {

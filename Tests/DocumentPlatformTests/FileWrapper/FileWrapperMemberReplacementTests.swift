@@ -29,7 +29,8 @@ import Testing
     /// A package with members at two levels, read lazily as a document is opened.
     static func openedPackage(_ temporary: TemporaryDirectory) throws -> (URL, FileWrapper) {
         let package = temporary.appending("Doc.pkg")
-        try FileWrapperReadingTests.makeTree(["a.txt": "a", "b.txt": "b", "Sub/c.txt": "c", "Sub/d.txt": "d"], at: package)
+        try FileWrapperReadingTests.makeTree(
+            ["a.txt": "a", "b.txt": "b", "Sub/c.txt": "c", "Sub/d.txt": "d"], at: package)
         return (package, try FileWrapper(url: package))
     }
 
@@ -53,10 +54,11 @@ import Testing
         try document.write(to: package, options: [.atomic, .withNameUpdating], originalContentsURL: package)
 
         #expect(Self.changedItems(before, try Self.inodes(package)) == ["Sub/d.txt"])
-        #expect(try FileTree.snapshot(package) == [
-            "a.txt": Data("a".utf8), "b.txt": Data("b".utf8), "Sub": Data("<folder>".utf8),
-            "Sub/c.txt": Data("c".utf8), "Sub/d.txt": Data("D".utf8),
-        ])
+        #expect(
+            try FileTree.snapshot(package) == [
+                "a.txt": Data("a".utf8), "b.txt": Data("b".utf8), "Sub": Data("<folder>".utf8),
+                "Sub/c.txt": Data("c".utf8), "Sub/d.txt": Data("D".utf8),
+            ])
         #expect(try Self.leftovers(in: temporary.url).isEmpty)
         // As after a rewrite: the name is updated, the member's date and permissions are on disk, so it matches.
         #expect(new.filename == "d.txt")
@@ -129,7 +131,8 @@ import Testing
         _ = document.fileWrappers?["b.txt"]?.regularFileContents
         let stale = package.appendingPathComponent("b.txt")
         try Data("changed by someone else".utf8).write(to: stale)
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 100)], ofItemAtPath: stale.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: 100)], ofItemAtPath: stale.path)
         let before = try Self.inodes(package)
         // Alone it is the one member to write, in place, with the wrapper's bytes (as a rewrite writes them).
         let packageDate = try #require(document.fileAttributes[FileAttributeKey.modificationDate.rawValue] as? Date)
@@ -137,13 +140,15 @@ import Testing
         #expect(Self.changedItems(before, try Self.inodes(package)) == ["b.txt"])
         #expect(try Data(contentsOf: stale) == Data("b".utf8))
         // The package folder keeps the date of its wrapper, as a rewrite gives it, not the time of the rename.
-        let folderDate = try #require(try FileManager.default.attributesOfItem(atPath: package.path)[.modificationDate] as? Date)
+        let folderDate = try #require(
+            try FileManager.default.attributesOfItem(atPath: package.path)[.modificationDate] as? Date)
         #expect(abs(folderDate.timeIntervalSince1970 - packageDate.timeIntervalSince1970) < 0.001)
         #expect(document.matchesContents(of: package))
 
         // Beside an edited member it makes two: the whole package is rewritten, and neither is linked.
         try Data("changed again".utf8).write(to: stale)
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 200)], ofItemAtPath: stale.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: 200)], ofItemAtPath: stale.path)
         let beforeSecond = try Self.inodes(package)
         try Self.replace("a.txt", in: document, with: "A")
         try document.write(to: package, options: .atomic, originalContentsURL: package)
@@ -155,13 +160,16 @@ import Testing
         let temporary = try TemporaryDirectory("member-link")
         let package = temporary.appending("Doc.pkg")
         try FileWrapperReadingTests.makeTree(["a.txt": "a", "b.txt": "b"], at: package)
-        try FileManager.default.createSymbolicLink(atPath: package.appendingPathComponent("link").path, withDestinationPath: "b.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: package.appendingPathComponent("link").path, withDestinationPath: "b.txt")
         let document = try FileWrapper(url: package)
         let before = try Self.inodes(package)
         try Self.replace("a.txt", in: document, with: "A")
         try document.write(to: package, options: .atomic, originalContentsURL: package)
         #expect(Self.changedItems(before, try Self.inodes(package)) == ["", "a.txt", "link"])
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: package.appendingPathComponent("link").path) == "b.txt")
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: package.appendingPathComponent("link").path)
+                == "b.txt")
     }
 
     @Test func aSymbolicLinkOnDiskWhereTheChangedMemberWasIsReplacedNotWrittenThrough() throws {
@@ -192,7 +200,9 @@ import Testing
         try document.write(to: copy, options: .atomic, originalContentsURL: package)
         // Every item of the copy is new: hard links from the original or written.
         #expect(Self.changedItems(before, try Self.inodes(copy)) == before.keys.sorted())
-        #expect(try FileTree.inode(copy.appendingPathComponent("b.txt")) == FileTree.inode(package.appendingPathComponent("b.txt")))
+        #expect(
+            try FileTree.inode(copy.appendingPathComponent("b.txt"))
+                == FileTree.inode(package.appendingPathComponent("b.txt")))
         #expect(try Data(contentsOf: package.appendingPathComponent("a.txt")) == Data("a".utf8))
     }
 
@@ -240,7 +250,9 @@ import Testing
         sourceWrapper.removeFileWrapper(lazy)
         try FileManager.default.removeItem(at: source.appendingPathComponent("a.txt"))
         // The original is not the lazy member's file, so it cannot stand for it: the member must be loaded.
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 100)], ofItemAtPath: package.appendingPathComponent("a.txt").path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: 100)],
+            ofItemAtPath: package.appendingPathComponent("a.txt").path)
         let document = try FileWrapper(url: package)
         document.removeFileWrapper(try #require(document.fileWrappers?["a.txt"]))
         document.addFileWrapper(lazy)
@@ -258,7 +270,9 @@ import Testing
     static func openedLargePackage(_ temporary: TemporaryDirectory) throws -> (URL, FileWrapper) {
         let package = temporary.appending("Large.pkg")
         var files = ["top.txt": "top"]
-        for index in 0..<(FileDescriptor.parallelStatusThreshold + 200) { files["Pages/page-\(index).txt"] = "page \(index)" }
+        for index in 0..<(FileDescriptor.parallelStatusThreshold + 200) {
+            files["Pages/page-\(index).txt"] = "page \(index)"
+        }
         try FileWrapperReadingTests.makeTree(files, at: package)
         let document = try FileWrapper(url: package)
         for page in try #require(document.fileWrappers?["Pages"]?.fileWrappers).values { _ = page.regularFileContents }
@@ -281,7 +295,8 @@ import Testing
         // As Apple's writer decides: an original modified more than a second from the wrapper's date is not linked.
         let stale = package.appendingPathComponent("Pages/page-900.txt")
         try Data("changed by someone else".utf8).write(to: stale)
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 100)], ofItemAtPath: stale.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: 100)], ofItemAtPath: stale.path)
         let before = try Self.inodes(package)
         try document.write(to: package, options: [.atomic, .withNameUpdating], originalContentsURL: package)
         #expect(Self.changedItems(before, try Self.inodes(package)) == ["Pages/page-900.txt"])
@@ -289,11 +304,15 @@ import Testing
 
         // Beside an edited page it makes two changed members: the package is rebuilt, the others linked.
         try Data("changed again".utf8).write(to: stale)
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 200)], ofItemAtPath: stale.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: 200)], ofItemAtPath: stale.path)
         let beforeSecond = try Self.inodes(package)
         try Self.replace("page-5.txt", in: try #require(document.fileWrappers?["Pages"]), with: "edited")
         try document.write(to: package, options: [.atomic, .withNameUpdating], originalContentsURL: package)
-        #expect(Self.changedItems(beforeSecond, try Self.inodes(package)) == ["", "Pages", "Pages/page-5.txt", "Pages/page-900.txt"])
+        #expect(
+            Self.changedItems(beforeSecond, try Self.inodes(package)) == [
+                "", "Pages", "Pages/page-5.txt", "Pages/page-900.txt",
+            ])
         #expect(try Data(contentsOf: stale) == Data("page 900".utf8))
         #expect(try Data(contentsOf: package.appendingPathComponent("Pages/page-5.txt")) == Data("edited".utf8))
     }

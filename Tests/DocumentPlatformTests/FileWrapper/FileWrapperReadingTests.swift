@@ -9,7 +9,8 @@ import Testing
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
     }
@@ -18,7 +19,8 @@ import Testing
         let temporary = try TemporaryDirectory("read")
         let package = temporary.appending("Doc.pkg")
         try Self.makeTree(["a.txt": "alpha", "Sub/b.txt": "beta"], at: package)
-        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: package.appendingPathComponent("a.txt").path)
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o640], ofItemAtPath: package.appendingPathComponent("a.txt").path)
 
         let wrapper = try FileWrapper(url: package, options: .immediate)
         #expect(wrapper.isDirectory)
@@ -72,7 +74,8 @@ import Testing
         try Data("outside".utf8).write(to: secret)
         let package = temporary.appending("Doc.pkg")
         try Self.makeTree(["a.txt": "alpha"], at: package)
-        try FileManager.default.createSymbolicLink(atPath: package.appendingPathComponent("escape").path, withDestinationPath: "../secret.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: package.appendingPathComponent("escape").path, withDestinationPath: "../secret.txt")
 
         let wrapper = try FileWrapper(url: package, options: .immediate)
         let link = try #require(wrapper.fileWrappers?["escape"])
@@ -86,7 +89,8 @@ import Testing
     @Test func aTopLevelSymbolicLinkIsNotFollowed() throws {
         let temporary = try TemporaryDirectory("toplink")
         try Self.makeTree(["a.txt": "alpha"], at: temporary.appending("Real.pkg"))
-        try FileManager.default.createSymbolicLink(atPath: temporary.appending("Link.pkg").path, withDestinationPath: "Real.pkg")
+        try FileManager.default.createSymbolicLink(
+            atPath: temporary.appending("Link.pkg").path, withDestinationPath: "Real.pkg")
         let wrapper = try FileWrapper(url: temporary.appending("Link.pkg"), options: .immediate)
         #expect(wrapper.isSymbolicLink)
     }
@@ -103,7 +107,8 @@ import Testing
         try FileManager.default.removeItem(at: package.appendingPathComponent("Sub"))
         try FileManager.default.createDirectory(at: temporary.appending("Elsewhere"), withIntermediateDirectories: true)
         try Data("outside".utf8).write(to: temporary.appending("Elsewhere/a.txt"))
-        try FileManager.default.createSymbolicLink(atPath: package.appendingPathComponent("Sub").path, withDestinationPath: "../Elsewhere")
+        try FileManager.default.createSymbolicLink(
+            atPath: package.appendingPathComponent("Sub").path, withDestinationPath: "../Elsewhere")
         #expect(sub.fileWrappers == nil)
         let error = try #require(throws: FileWrapperError.self) {
             try wrapper.write(to: temporary.appending("Copy.pkg"), options: .atomic, originalContentsURL: nil)
@@ -126,7 +131,9 @@ import Testing
         // A file whose name holds the byte 0xFF, which is not UTF-8, made through the C library.
         let bytes: [UInt8] = Array((package.path + "/").utf8) + [0x62, 0xFF, 0]
         let descriptor = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { open($0, O_CREAT | O_WRONLY, 0o644) }
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                open($0, O_CREAT | O_WRONLY, 0o644)
+            }
         }
         #expect(descriptor >= 0)
         close(descriptor)
@@ -167,7 +174,9 @@ import Testing
         try FileManager.default.removeItem(at: package.appendingPathComponent("gone.txt"))
         try Data("new".utf8).write(to: package.appendingPathComponent("new.txt"))
         try Data("changed".utf8).write(to: package.appendingPathComponent("keep.txt"))
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 10)], ofItemAtPath: package.appendingPathComponent("keep.txt").path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: 10)],
+            ofItemAtPath: package.appendingPathComponent("keep.txt").path)
         try wrapper.read(from: package, options: .immediate)
 
         let children = try #require(wrapper.fileWrappers)

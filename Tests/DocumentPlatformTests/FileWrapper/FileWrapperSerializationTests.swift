@@ -1,6 +1,7 @@
-@testable import DocumentPlatform
 import Foundation
 import Testing
+
+@testable import DocumentPlatform
 
 @Suite struct FileWrapperSerializationTests {
     static func bytes(_ hex: String) -> Data {
@@ -9,7 +10,8 @@ import Testing
     }
 
     /// Apple's output for an empty folder named "Test1", as published (blog.simonrodriguez.fr, 2015).
-    static let emptyFolderVector = bytes("""
+    static let emptyFolderVector = bytes(
+        """
         72 74 66 64 00 00 00 00 03 00 00 00 02 00 00 00 13 00 00 00 5F 5F 40 50 72 65 66 65 72 72 65 64 4E 61 6D 65 40 5F 5F
         17 00 00 00 5F 5F 40 55 54 46 38 50 72 65 66 65 72 72 65 64 4E 61 6D 65 40 5F 5F 0D 00 00 00 0D 00 00 00 01 00 00 00
         05 00 00 00 54 65 73 74 31 01 00 00 00 05 00 00 00 54 65 73 74 31
@@ -35,15 +37,23 @@ import Testing
         // The layout a strict third-party reader of Apple's output checks: magic, version 0, a folder
         // record of 4 entries named in this order, and a 30-byte attribute table for "..".
         let items = try FlatRTFDContainer.decode(data)
-        #expect(items.map { String(decoding: $0.name, as: UTF8.self) } == ["..", "__@PreferredName@__", "__@UTF8PreferredName@__", "."])
+        #expect(
+            items.map { String(decoding: $0.name, as: UTF8.self) } == [
+                "..", "__@PreferredName@__", "__@UTF8PreferredName@__", ".",
+            ])
         #expect(data.prefix(16) == Data("rtfd".utf8) + Self.bytes("00 00 00 00 03 00 00 00 04 00 00 00"))
-        guard case .data(let table) = items[3].entry else { Issue.record("no attribute table"); return }
+        guard case .data(let table) = items[3].entry else {
+            Issue.record("no attribute table")
+            return
+        }
         #expect(table.count == 30)
         #expect(table.prefix(18) == Self.bytes("01 00 00 00 02 00 00 00 2E 2E 10 00 00 00 00 00 00 00"))
         #expect(table.suffix(8) == Self.bytes("02 00 00 00 01 00 00 00"))
         #expect(table.dropFirst(18).prefix(4) == Self.bytes("B6 01 00 00"))  // 0o666
         let back = try #require(FileWrapper(serializedRepresentation: data))
-        #expect(back.isRegularFile && back.regularFileContents == Data("hello".utf8) && back.preferredFilename == "note.txt")
+        #expect(
+            back.isRegularFile && back.regularFileContents == Data("hello".utf8) && back.preferredFilename == "note.txt"
+        )
     }
 
     @Test func roundTripsANestedTreeWithLinksPermissionsAndUniquedKeys() throws {
@@ -51,7 +61,9 @@ import Testing
         tree.preferredFilename = "Doc.pkg"
         tree.addRegularFile(withContents: Data("a".utf8), preferredFilename: "same")
         let uniqued = tree.addRegularFile(withContents: Data("b".utf8), preferredFilename: "same")
-        let sub = FileWrapper(directoryWithFileWrappers: ["deep.bin": FileWrapper(regularFileWithContents: Data([0, 1, 2, 255]))])
+        let sub = FileWrapper(directoryWithFileWrappers: [
+            "deep.bin": FileWrapper(regularFileWithContents: Data([0, 1, 2, 255]))
+        ])
         sub.preferredFilename = "Sub"
         tree.addFileWrapper(sub)
         let link = FileWrapper(symbolicLinkWithDestinationURL: URL(fileURLWithPath: "same"))
@@ -72,7 +84,9 @@ import Testing
         #expect(children["alias"]?.isSymbolicLink == true)
         #expect(children[uniqued]?.preferredFilename == "same")
         #expect(children[uniqued]?.filename == uniqued)
-        #expect((children["secret"]?.fileAttributes[FileAttributeKey.posixPermissions.rawValue] as? NSNumber)?.intValue == 0o600)
+        #expect(
+            (children["secret"]?.fileAttributes[FileAttributeKey.posixPermissions.rawValue] as? NSNumber)?.intValue
+                == 0o600)
         #expect(back.serializedRepresentation == data)
     }
 
@@ -82,8 +96,14 @@ import Testing
         ("truncated", "72 74 66 64 00 00 00 00 03 00 00 00 02 00 00 00 13 00 00 00 5F"),
         ("huge count", "72 74 66 64 00 00 00 00 03 00 00 00 FF FF FF FF"),
         ("huge name", "72 74 66 64 00 00 00 00 03 00 00 00 01 00 00 00 FF FF FF 7F"),
-        ("unknown type", "72 74 66 64 00 00 00 00 03 00 00 00 01 00 00 00 01 00 00 00 61 08 00 00 00 07 00 00 00 00 00 00 00"),
-        ("size mismatch", "72 74 66 64 00 00 00 00 03 00 00 00 01 00 00 00 01 00 00 00 61 0A 00 00 00 01 00 00 00 01 00 00 00 78 00"),
+        (
+            "unknown type",
+            "72 74 66 64 00 00 00 00 03 00 00 00 01 00 00 00 01 00 00 00 61 08 00 00 00 07 00 00 00 00 00 00 00"
+        ),
+        (
+            "size mismatch",
+            "72 74 66 64 00 00 00 00 03 00 00 00 01 00 00 00 01 00 00 00 61 0A 00 00 00 01 00 00 00 01 00 00 00 78 00"
+        ),
         ("trailing", "72 74 66 64 00 00 00 00 03 00 00 00 00 00 00 00 00"),
         ("version 1", "72 74 66 64 01 00 00 00 03 00 00 00 00 00 00 00"),
     ])
@@ -106,7 +126,9 @@ import Testing
         let inner = FlatRTFDContainer.Entry.directory([FlatRTFDContainer.Item(name, .data(Data("x".utf8)))])
         let container = FlatRTFDContainer.encode([FlatRTFDContainer.Item("Sub", inner)])
         #expect(FileWrapper(serializedRepresentation: container) == nil)
-        let safe = FlatRTFDContainer.encode([FlatRTFDContainer.Item("Sub", .directory([FlatRTFDContainer.Item("ok", .data(Data()))]))])
+        let safe = FlatRTFDContainer.encode([
+            FlatRTFDContainer.Item("Sub", .directory([FlatRTFDContainer.Item("ok", .data(Data()))]))
+        ])
         #expect(FileWrapper(serializedRepresentation: safe) != nil)
     }
 
@@ -117,7 +139,7 @@ import Testing
 
     @Test func refusesAnUnsafePreferredName() {
         let container = FlatRTFDContainer.encode([
-            FlatRTFDContainer.Item("__@UTF8PreferredName@__", .data(Data("../evil".utf8))),
+            FlatRTFDContainer.Item("__@UTF8PreferredName@__", .data(Data("../evil".utf8)))
         ])
         #expect(FileWrapper(serializedRepresentation: container) == nil)
     }
@@ -126,7 +148,8 @@ import Testing
         // An entry of type 1 whose length is 0x80000000, then the real length 2, padding 4, four zeros, "hi".
         var entry = Self.bytes("01 00 00 00 00 00 00 80 02 00 00 00 04 00 00 00 00 00 00 00")
         entry += Data("hi".utf8)
-        var container = Data("rtfd".utf8) + Self.bytes("00 00 00 00 03 00 00 00 01 00 00 00 01 00 00 00") + Data("f".utf8)
+        var container =
+            Data("rtfd".utf8) + Self.bytes("00 00 00 00 03 00 00 00 01 00 00 00 01 00 00 00") + Data("f".utf8)
         container += withUnsafeBytes(of: UInt32(entry.count).littleEndian) { Data($0) }
         container += entry
         let wrapper = try #require(FileWrapper(serializedRepresentation: container))

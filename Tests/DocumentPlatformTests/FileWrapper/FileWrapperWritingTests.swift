@@ -28,7 +28,9 @@ import Testing
 
     @Test func writesAndReadsBackATree() throws {
         let temporary = try TemporaryDirectory("write")
-        let sub = FileWrapper(directoryWithFileWrappers: ["b.txt": FileWrapper(regularFileWithContents: Data("beta".utf8))])
+        let sub = FileWrapper(directoryWithFileWrappers: [
+            "b.txt": FileWrapper(regularFileWithContents: Data("beta".utf8))
+        ])
         let tree = FileWrapper(directoryWithFileWrappers: [
             "a.txt": FileWrapper(regularFileWithContents: Data("alpha".utf8)),
             "Sub": sub,
@@ -37,7 +39,9 @@ import Testing
         let destination = temporary.appending("Doc.pkg")
         try tree.write(to: destination, options: .atomic, originalContentsURL: nil)
         #expect(try Self.snapshot(destination)["Sub/b.txt"] == Data("beta".utf8))
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: destination.appendingPathComponent("link").path) == "a.txt")
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: destination.appendingPathComponent("link").path)
+                == "a.txt")
         let back = try FileWrapper(url: destination, options: .immediate)
         #expect(back.contentDifferences(from: tree).isEmpty)
         #expect(try Self.leftovers(in: temporary.url).isEmpty)
@@ -63,7 +67,9 @@ import Testing
         let temporary = try TemporaryDirectory("replace")
         let destination = temporary.appending("Doc.pkg")
         try FileWrapperReadingTests.makeTree(["old.txt": "old", "Deep/old.txt": "old"], at: destination)
-        let tree = FileWrapper(directoryWithFileWrappers: ["new.txt": FileWrapper(regularFileWithContents: Data("new".utf8))])
+        let tree = FileWrapper(directoryWithFileWrappers: [
+            "new.txt": FileWrapper(regularFileWithContents: Data("new".utf8))
+        ])
         try tree.write(to: destination, options: .atomic, originalContentsURL: nil)
         #expect(try Self.snapshot(destination) == ["new.txt": Data("new".utf8)])
         #expect(try Self.leftovers(in: temporary.url).isEmpty)
@@ -73,10 +79,14 @@ import Testing
         let temporary = try TemporaryDirectory("kinds")
         let destination = temporary.appending("item")
         try Data("file".utf8).write(to: destination)
-        try FileWrapper(directoryWithFileWrappers: [:]).write(to: destination, options: .atomic, originalContentsURL: nil)
+        try FileWrapper(directoryWithFileWrappers: [:]).write(
+            to: destination, options: .atomic, originalContentsURL: nil)
         var isDirectory: ObjCBool = false
-        #expect(FileManager.default.fileExists(atPath: destination.path, isDirectory: &isDirectory) && isDirectory.boolValue)
-        try FileWrapper(regularFileWithContents: Data("again".utf8)).write(to: destination, options: .atomic, originalContentsURL: nil)
+        #expect(
+            FileManager.default.fileExists(atPath: destination.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        )
+        try FileWrapper(regularFileWithContents: Data("again".utf8)).write(
+            to: destination, options: .atomic, originalContentsURL: nil)
         #expect(try Data(contentsOf: destination) == Data("again".utf8))
     }
 
@@ -85,7 +95,8 @@ import Testing
         let destination = temporary.appending("Doc.pkg")
         try FileWrapperReadingTests.makeTree(["keep.txt": "precious"], at: destination)
         let error = try #require(throws: FileWrapperError.self) {
-            try FileWrapper(directoryWithFileWrappers: [:]).write(to: destination, options: [], originalContentsURL: nil)
+            try FileWrapper(directoryWithFileWrappers: [:]).write(
+                to: destination, options: [], originalContentsURL: nil)
         }
         #expect(error.code == "filewrapper.write.exists")
         #expect((error as NSError).code == CocoaError.fileWriteFileExists.rawValue)
@@ -95,7 +106,8 @@ import Testing
     @Test func savingWithTheOriginalHardLinksUnchangedMembersOnly() throws {
         let temporary = try TemporaryDirectory("links")
         let package = temporary.appending("Doc.pkg")
-        try FileWrapperReadingTests.makeTree(["same.bin": "unchanged", "edit.txt": "before", "Sub/deep.bin": "deep"], at: package)
+        try FileWrapperReadingTests.makeTree(
+            ["same.bin": "unchanged", "edit.txt": "before", "Sub/deep.bin": "deep"], at: package)
         let originalSame = try Self.inode(package.appendingPathComponent("same.bin"))
         let originalDeep = try Self.inode(package.appendingPathComponent("Sub/deep.bin"))
         let originalEdit = try Self.inode(package.appendingPathComponent("edit.txt"))
@@ -109,10 +121,11 @@ import Testing
         #expect(try Self.inode(package.appendingPathComponent("same.bin")) == originalSame)
         #expect(try Self.inode(package.appendingPathComponent("Sub/deep.bin")) == originalDeep)
         #expect(try Self.inode(package.appendingPathComponent("edit.txt")) != originalEdit)
-        #expect(try Self.snapshot(package) == [
-            "same.bin": Data("unchanged".utf8), "edit.txt": Data("after".utf8),
-            "Sub": Data("<dir>".utf8), "Sub/deep.bin": Data("deep".utf8),
-        ])
+        #expect(
+            try Self.snapshot(package) == [
+                "same.bin": Data("unchanged".utf8), "edit.txt": Data("after".utf8),
+                "Sub": Data("<dir>".utf8), "Sub/deep.bin": Data("deep".utf8),
+            ])
         #expect(try Self.leftovers(in: temporary.url).isEmpty)
     }
 
@@ -134,7 +147,9 @@ import Testing
         try FileWrapperReadingTests.makeTree(["a.bin": "a"], at: package)
         let document = try FileWrapper(url: package, options: .immediate)
         try Data("changed by someone else".utf8).write(to: package.appendingPathComponent("a.bin"))
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 100)], ofItemAtPath: package.appendingPathComponent("a.bin").path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: 100)],
+            ofItemAtPath: package.appendingPathComponent("a.bin").path)
         let before = try Self.inode(package.appendingPathComponent("a.bin"))
         try document.write(to: package, options: .atomic, originalContentsURL: package)
         #expect(try Self.inode(package.appendingPathComponent("a.bin")) != before)
@@ -176,7 +191,9 @@ import Testing
         #expect(error.code == "filewrapper.name.invalid")
         #expect(error.location == .member("Inner"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.url.path).isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: temporary.url.deletingLastPathComponent().appendingPathComponent("escape").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: temporary.url.deletingLastPathComponent().appendingPathComponent("escape").path))
     }
 
     @Test func nameUpdatingSetsDescendantFilenamesToTheirKeys() throws {
@@ -189,9 +206,11 @@ import Testing
         let keys = [tree.addFileWrapper(first), tree.addFileWrapper(second)]
         try tree.write(to: temporary.appending("A.pkg"), options: .atomic, originalContentsURL: nil)
         #expect(first.filename == nil && second.filename == nil)
-        try tree.write(to: temporary.appending("B.pkg"), options: [.atomic, .withNameUpdating], originalContentsURL: nil)
+        try tree.write(
+            to: temporary.appending("B.pkg"), options: [.atomic, .withNameUpdating], originalContentsURL: nil)
         #expect([first.filename, second.filename] == keys)
-        #expect(try Set(FileManager.default.contentsOfDirectory(atPath: temporary.appending("B.pkg").path)) == Set(keys))
+        #expect(
+            try Set(FileManager.default.contentsOfDirectory(atPath: temporary.appending("B.pkg").path)) == Set(keys))
     }
 
     @Test func aSymbolicLinkAtTheDestinationIsReplacedNotWrittenThrough() throws {
@@ -200,7 +219,8 @@ import Testing
         try Data("keep me".utf8).write(to: target)
         let destination = temporary.appending("doc.txt")
         try FileManager.default.createSymbolicLink(atPath: destination.path, withDestinationPath: "target.txt")
-        try FileWrapper(regularFileWithContents: Data("new".utf8)).write(to: destination, options: .atomic, originalContentsURL: nil)
+        try FileWrapper(regularFileWithContents: Data("new".utf8)).write(
+            to: destination, options: .atomic, originalContentsURL: nil)
         #expect(try Data(contentsOf: target) == Data("keep me".utf8))
         #expect(try Data(contentsOf: destination) == Data("new".utf8))
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: destination.path)) == nil)
@@ -209,7 +229,8 @@ import Testing
     @Test func aMissingDestinationFolderIsAClearError() throws {
         let temporary = try TemporaryDirectory("no-folder")
         let error = try #require(throws: FileWrapperError.self) {
-            try FileWrapper(regularFileWithContents: Data()).write(to: temporary.appending("none/x.txt"), options: .atomic, originalContentsURL: nil)
+            try FileWrapper(regularFileWithContents: Data()).write(
+                to: temporary.appending("none/x.txt"), options: .atomic, originalContentsURL: nil)
         }
         #expect(error.code == "filewrapper.write.no-such-folder")
         #expect(error.description.contains(temporary.appending("none").path))
@@ -220,7 +241,9 @@ import Testing
         let package = temporary.appending("Doc.pkg")
         func generation(_ number: Int) -> FileWrapper {
             var members: [String: FileWrapper] = [:]
-            for index in 0..<12 { members["member-\(index).txt"] = FileWrapper(regularFileWithContents: Data("generation \(number)".utf8)) }
+            for index in 0..<12 {
+                members["member-\(index).txt"] = FileWrapper(regularFileWithContents: Data("generation \(number)".utf8))
+            }
             return FileWrapper(directoryWithFileWrappers: members)
         }
         try generation(0).write(to: package, options: .atomic, originalContentsURL: nil)
@@ -233,11 +256,13 @@ import Testing
         }
         let result = HelperProcess.finish(reader)
         #expect(result.status == 0, "\(result.standardError)")
-        let counts = Dictionary(uniqueKeysWithValues: result.standardOutput.split(whereSeparator: \.isWhitespace).compactMap { field -> (String, Int)? in
-            let parts = field.split(separator: "=")
-            guard parts.count == 2, let value = Int(parts[1]) else { return nil }
-            return (String(parts[0]), value)
-        })
+        let counts = Dictionary(
+            uniqueKeysWithValues: result.standardOutput.split(whereSeparator: \.isWhitespace).compactMap {
+                field -> (String, Int)? in
+                let parts = field.split(separator: "=")
+                guard parts.count == 2, let value = Int(parts[1]) else { return nil }
+                return (String(parts[0]), value)
+            })
         #expect(counts["mixes"] == 0, "\(result.standardOutput)")
         #expect(counts["failures"] == 0, "\(result.standardOutput)")
         // The reader really overlapped the writer: it read many times and saw several generations.

@@ -93,7 +93,8 @@ extension ProgressManager.Properties {
         #expect(manager.summary(of: \.estimatedTimeRemaining) == .seconds(80_000))
 
         child = nil
-        #expect(manager.summary(of: \.estimatedTimeRemaining) == .seconds(200), "a released child has no time remaining")
+        #expect(
+            manager.summary(of: \.estimatedTimeRemaining) == .seconds(200), "a released child has no time remaining")
     }
 
     @Test func customPropertyFollowsItsOwnSummaryRules() {

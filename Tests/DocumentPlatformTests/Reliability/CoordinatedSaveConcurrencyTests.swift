@@ -21,8 +21,10 @@ import Testing
         var environment = ProcessInfo.processInfo.environment
         environment["DOCMIGRATE_COORDINATION_DIRECTORY"] = folder.appending("locks").path
 
-        let writer = try HelperProcess.start("coordinated-save-loop", [package.path, stopFile, "coordinated"], environment: environment)
-        let reader = try HelperProcess.run("coordinated-read-loop", [package.path, "\(Self.reads)", "coordinated"], environment: environment)
+        let writer = try HelperProcess.start(
+            "coordinated-save-loop", [package.path, stopFile, "coordinated"], environment: environment)
+        let reader = try HelperProcess.run(
+            "coordinated-read-loop", [package.path, "\(Self.reads)", "coordinated"], environment: environment)
         _ = FileManager.default.createFile(atPath: stopFile, contents: Data())
         let writerResult = HelperProcess.finish(writer)
 
@@ -30,7 +32,9 @@ import Testing
         #expect(reader.status == 0, "\(reader.standardError)")
         #expect(reader.standardOutput.contains("reads=\(Self.reads) mixes=0 "), "\(reader.standardOutput)")
         // The saves really ran during the reads: the reader saw many different whole generations.
-        let generations = Int(reader.standardOutput.split(separator: "=").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+        let generations =
+            Int(reader.standardOutput.split(separator: "=").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+            ?? 0
         #expect(generations >= 10, "\(reader.standardOutput) \(writerResult.standardOutput)")
         guard case .whole = GenerationPackage.state(at: package) else {
             Issue.record("the package ended \(GenerationPackage.state(at: package))")

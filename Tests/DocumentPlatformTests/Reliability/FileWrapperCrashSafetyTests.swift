@@ -1,9 +1,9 @@
 import Foundation
-@testable import SystemSeam
 import TestSupport
 import Testing
 
 @testable import DocumentPlatform
+@testable import SystemSeam
 
 /// `FileWrapper.write(to:options: .atomic, originalContentsURL:)` killed at random moments, and
 /// saves that cannot complete (a full volume, a folder the process may not write to).
@@ -11,16 +11,20 @@ import Testing
     @Test func fiftyKillsAtRandomMomentsLeaveTheOldPackageOrTheNewOne() throws {
         let setup = try SaveKillSetup("wrapper-kill")
         var generator = SeededGenerator(seed: 0x5AFE_0001)
-        let harness = SaveKillHarness(mode: "wrapper-write-loop", package: setup.package, environment: setup.environment, maximumDelay: 0.03)
+        let harness = SaveKillHarness(
+            mode: "wrapper-write-loop", package: setup.package, environment: setup.environment, maximumDelay: 0.03)
         let iterations = SaveKillHarness.iterations
         let report = try harness.run(iterations: iterations, generator: &generator)
         #expect(report.failures.isEmpty, "\(report.failures.prefix(5))")
         #expect(report.kills >= iterations * 9 / 10, "only \(report.kills) kills landed")
         // Kills must land inside saves, or the test proves nothing about them.
-        #expect(report.killsDuringSave >= iterations / 2, "only \(report.killsDuringSave) of \(report.kills) kills landed during a save")
+        #expect(
+            report.killsDuringSave >= iterations / 2,
+            "only \(report.killsDuringSave) of \(report.kills) kills landed during a save")
 
         // One more save completes and removes what the killed saves left beside the package.
-        let final = try HelperProcess.run("wrapper-write-loop", [setup.package.path, "1"], environment: setup.environment)
+        let final = try HelperProcess.run(
+            "wrapper-write-loop", [setup.package.path, "1"], environment: setup.environment)
         #expect(final.status == 0, "\(final.standardError)")
         #expect(try setup.items() == ["Saved.genpkg"])
         guard case .whole = GenerationPackage.state(at: setup.package) else {
@@ -50,14 +54,18 @@ import Testing
         let packageInode = try FileTree.inode(setup.package)
         var generator = SeededGenerator(seed: seed)
         let harness = SaveKillHarness(
-            mode: "wrapper-member-write-loop", package: setup.package, environment: setup.environment, maximumDelay: 0.03, changing: changing)
+            mode: "wrapper-member-write-loop", package: setup.package, environment: setup.environment,
+            maximumDelay: 0.03, changing: changing)
         let iterations = SaveKillHarness.iterations
         let report = try harness.run(iterations: iterations, generator: &generator)
         #expect(report.failures.isEmpty, "\(report.failures.prefix(5))")
         #expect(report.kills >= iterations * 9 / 10, "only \(report.kills) kills landed")
-        #expect(report.killsDuringSave >= iterations / 2, "only \(report.killsDuringSave) of \(report.kills) kills landed during a save")
+        #expect(
+            report.killsDuringSave >= iterations / 2,
+            "only \(report.killsDuringSave) of \(report.kills) kills landed during a save")
 
-        let final = try HelperProcess.run("wrapper-member-write-loop", [setup.package.path, "1", "\(changing)"], environment: setup.environment)
+        let final = try HelperProcess.run(
+            "wrapper-member-write-loop", [setup.package.path, "1", "\(changing)"], environment: setup.environment)
         #expect(final.status == 0, "\(final.standardError)")
         #expect(try setup.items() == ["Saved.genpkg"])
         let state = GenerationPackage.state(at: setup.package, changing: changing)
@@ -72,28 +80,32 @@ import Testing
         let setup = try SaveKillSetup("wrapper-full")
         let before = try FileTree.snapshot(setup.package)
         // Members are about 4 KB: the first member written passes the limit.
-        let result = try HelperProcess.run("wrapper-write-limited", [setup.package.path, "1000", "as-is"], environment: setup.environment)
+        let result = try HelperProcess.run(
+            "wrapper-write-limited", [setup.package.path, "1000", "as-is"], environment: setup.environment)
         #expect(result.status == 1, "\(result.standardOutput) \(result.standardError)")
         #expect(result.standardOutput.contains("failed: \(setup.package.path)"), "\(result.standardOutput)")
         #expect(result.standardOutput.contains("[filewrapper.write.file-too-large]"), "\(result.standardOutput)")
         #expect(try FileTree.snapshot(setup.package) == before)
         #expect(try setup.items() == ["Saved.genpkg"])
         // Without the limit the same save succeeds: the limit, not the helper, made it fail.
-        let unlimited = try HelperProcess.run("wrapper-write-limited", [setup.package.path, "0", "as-is"], environment: setup.environment)
+        let unlimited = try HelperProcess.run(
+            "wrapper-write-limited", [setup.package.path, "0", "as-is"], environment: setup.environment)
         #expect(unlimited.standardOutput == "saved 1\n", "\(unlimited.standardError)")
     }
 
     @Test func aOneMemberSaveThatRunsOutOfSpaceLeavesTheOldPackageAndNamesTheFile() throws {
         let setup = try SaveKillSetup("member-full", changing: 1)
         let before = try FileTree.snapshot(setup.package)
-        let result = try HelperProcess.run("wrapper-write-limited", [setup.package.path, "1000", "as-is", "1"], environment: setup.environment)
+        let result = try HelperProcess.run(
+            "wrapper-write-limited", [setup.package.path, "1000", "as-is", "1"], environment: setup.environment)
         #expect(result.status == 1, "\(result.standardOutput) \(result.standardError)")
         #expect(result.standardOutput.contains("failed: \(setup.package.path)"), "\(result.standardOutput)")
         #expect(result.standardOutput.contains("[filewrapper.write.file-too-large]"), "\(result.standardOutput)")
         #expect(try FileTree.snapshot(setup.package) == before)
         #expect(try setup.items() == ["Saved.genpkg"])
         let packageInode = try FileTree.inode(setup.package)
-        let unlimited = try HelperProcess.run("wrapper-write-limited", [setup.package.path, "0", "as-is", "1"], environment: setup.environment)
+        let unlimited = try HelperProcess.run(
+            "wrapper-write-limited", [setup.package.path, "0", "as-is", "1"], environment: setup.environment)
         #expect(unlimited.standardOutput == "saved 1\n", "\(unlimited.standardError)")
         #expect(try FileTree.inode(setup.package) == packageInode)
     }
@@ -110,9 +122,13 @@ import Testing
                 try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
             }
         }
-        let result = try HelperProcess.run("wrapper-write-limited", [setup.package.path, "0", "as-nobody", "1"], environment: setup.environment)
+        let result = try HelperProcess.run(
+            "wrapper-write-limited", [setup.package.path, "0", "as-nobody", "1"], environment: setup.environment)
         #expect(result.status == 1, "\(result.standardOutput) \(result.standardError)")
-        #expect(result.standardOutput.contains("failed: \(setup.package.path): permission to write there was denied [filewrapper.write.permission-denied]"),
+        #expect(
+            result.standardOutput.contains(
+                "failed: \(setup.package.path): permission to write there was denied [filewrapper.write.permission-denied]"
+            ),
             "\(result.standardOutput)")
         #expect(try FileTree.snapshot(setup.package) == before)
         #expect(try setup.items() == ["Saved.genpkg"])
@@ -124,9 +140,13 @@ import Testing
         // Root ignores permission bits: the helper then drops to user 65534 before it writes.
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: setup.documents.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: setup.documents.path) }
-        let result = try HelperProcess.run("wrapper-write-limited", [setup.package.path, "0", "as-nobody"], environment: setup.environment)
+        let result = try HelperProcess.run(
+            "wrapper-write-limited", [setup.package.path, "0", "as-nobody"], environment: setup.environment)
         #expect(result.status == 1, "\(result.standardOutput) \(result.standardError)")
-        #expect(result.standardOutput.contains("failed: \(setup.package.path): permission to write there was denied [filewrapper.write.permission-denied]"),
+        #expect(
+            result.standardOutput.contains(
+                "failed: \(setup.package.path): permission to write there was denied [filewrapper.write.permission-denied]"
+            ),
             "\(result.standardOutput)")
         #expect(try FileTree.snapshot(setup.package) == before)
         #expect(try setup.items() == ["Saved.genpkg"])
@@ -140,7 +160,8 @@ import Testing
         let abandonedWithOldItem = ".docmigrate-save-4194305-def"
         let notOurs = ".docmigrate-save-xyz"
         for name in [abandoned, abandonedWithOldItem, notOurs] {
-            try FileManager.default.createDirectory(at: folder.appending(name + "/Doc.pkg"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: folder.appending(name + "/Doc.pkg"), withIntermediateDirectories: true)
         }
         try Data("old".utf8).write(to: folder.appending(abandonedWithOldItem + "/previous"))
         let live = try SaveFolder(in: parent)

@@ -1,10 +1,10 @@
 import Foundation
 import Synchronization
-@testable import SystemSeam
 import TestSupport
 import Testing
 
 @testable import DocumentPlatform
+@testable import SystemSeam
 
 /// Packages built to escape or exhaust a reader: links out of the package, loops, absurd depth and
 /// width, members that change under the read, and names that are paths. Every test watches a
@@ -28,12 +28,15 @@ import Testing
         }
 
         /// Whether the sentinel and the folder around the package are as they were made.
-        func expectOutsideUntouched(_ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        func expectOutsideUntouched(_ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws
+        {
             #expect(try Data(contentsOf: sentinel) == Self.sentinelContents, comment, sourceLocation: sourceLocation)
             let date = try FileManager.default.attributesOfItem(atPath: sentinel.path)[.modificationDate] as? Date
             #expect(date == sentinelDate, comment, sourceLocation: sourceLocation)
             let names = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
-            #expect(names.allSatisfy { ["Hostile.pkg", "sentinel.txt", "out"].contains($0) }, "\(names)", sourceLocation: sourceLocation)
+            #expect(
+                names.allSatisfy { ["Hostile.pkg", "sentinel.txt", "out"].contains($0) }, "\(names)",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -41,12 +44,18 @@ import Testing
         let fixture = try Fixture("hostile-links")
         let manager = FileManager.default
         try Data("inside\n".utf8).write(to: fixture.package.appendingPathComponent("plain.txt"))
-        try manager.createSymbolicLink(atPath: fixture.package.appendingPathComponent("absolute").path, withDestinationPath: fixture.sentinel.path)
-        try manager.createSymbolicLink(atPath: fixture.package.appendingPathComponent("upward").path, withDestinationPath: "../../sentinel.txt")
-        try manager.createSymbolicLink(atPath: fixture.package.appendingPathComponent("parent").path, withDestinationPath: "..")
-        try manager.createSymbolicLink(atPath: fixture.package.appendingPathComponent("loop-a").path, withDestinationPath: "loop-b")
-        try manager.createSymbolicLink(atPath: fixture.package.appendingPathComponent("loop-b").path, withDestinationPath: "loop-a")
-        try manager.createSymbolicLink(atPath: fixture.package.appendingPathComponent("self").path, withDestinationPath: "self")
+        try manager.createSymbolicLink(
+            atPath: fixture.package.appendingPathComponent("absolute").path, withDestinationPath: fixture.sentinel.path)
+        try manager.createSymbolicLink(
+            atPath: fixture.package.appendingPathComponent("upward").path, withDestinationPath: "../../sentinel.txt")
+        try manager.createSymbolicLink(
+            atPath: fixture.package.appendingPathComponent("parent").path, withDestinationPath: "..")
+        try manager.createSymbolicLink(
+            atPath: fixture.package.appendingPathComponent("loop-a").path, withDestinationPath: "loop-b")
+        try manager.createSymbolicLink(
+            atPath: fixture.package.appendingPathComponent("loop-b").path, withDestinationPath: "loop-a")
+        try manager.createSymbolicLink(
+            atPath: fixture.package.appendingPathComponent("self").path, withDestinationPath: "self")
 
         for options: FileWrapper.ReadingOptions in [[], .immediate] {
             let wrapper = try FileWrapper(url: fixture.package, options: options)
@@ -62,7 +71,9 @@ import Testing
             // Written elsewhere, the links stay links: nothing is written through them or copied from their targets.
             let output = fixture.directory.appending("out")
             try wrapper.write(to: output, options: .atomic, originalContentsURL: fixture.package)
-            #expect(try manager.destinationOfSymbolicLink(atPath: output.appendingPathComponent("absolute").path) == fixture.sentinel.path)
+            #expect(
+                try manager.destinationOfSymbolicLink(atPath: output.appendingPathComponent("absolute").path)
+                    == fixture.sentinel.path)
             #expect(try manager.destinationOfSymbolicLink(atPath: output.appendingPathComponent("self").path) == "self")
             try manager.removeItem(at: output)
         }
@@ -72,7 +83,8 @@ import Testing
     @Test func aPackageSwappedForALinkToTheOutsideIsNotReadThroughIt() throws {
         let fixture = try Fixture("hostile-package-link")
         try FileManager.default.removeItem(at: fixture.package)
-        try FileManager.default.createSymbolicLink(atPath: fixture.package.path, withDestinationPath: fixture.directory.url.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: fixture.package.path, withDestinationPath: fixture.directory.url.path)
         let wrapper = try FileWrapper(url: fixture.package, options: .immediate)
         #expect(wrapper.isSymbolicLink && !wrapper.isDirectory)
         #expect(wrapper.symbolicLinkDestinationURL?.path == fixture.directory.url.path)
@@ -84,10 +96,15 @@ import Testing
         let fixture = try Fixture("hostile-deep")
         try FileTree.makeDeepTree(under: fixture.package, levels: 5_000)
         let baseline = try Self.freshDescriptor(fixture.package)
-        let error = try #require(throws: FileWrapperError.self) { try FileWrapper(url: fixture.package, options: .immediate) }
+        let error = try #require(throws: FileWrapperError.self) {
+            try FileWrapper(url: fixture.package, options: .immediate)
+        }
         #expect(error.code == "filewrapper.read.too-deep")
         #expect(error.file == fixture.package.path)
-        guard case .member(let member) = error.location else { Issue.record("no member in \(error)"); return }
+        guard case .member(let member) = error.location else {
+            Issue.record("no member in \(error)")
+            return
+        }
         #expect(member.split(separator: "/").count == FileWrapper.maximumImmediateDepth)
         #expect("\(error)".contains("nested more than \(FileWrapper.maximumImmediateDepth) levels"))
 
@@ -125,8 +142,10 @@ import Testing
         #expect(level.fileWrappers?["leaf.txt"]?.regularFileContents == Data("x".utf8))
     }
 
-    /// 10,000 in `swift test` (100,000 took minutes on the shared CI disk); `Tests/run-long-reliability-tests` asks for 100,000.
-    static let wideMembers = ProcessInfo.processInfo.environment["DOCMIGRATE_WIDE_MEMBERS"].flatMap { Int($0) } ?? 10_000
+    /// 10,000 in `swift test` (100,000 took minutes on the shared CI disk); `Tests/run-long-reliability-tests` asks for
+    /// 100,000.
+    static let wideMembers =
+        ProcessInfo.processInfo.environment["DOCMIGRATE_WIDE_MEMBERS"].flatMap { Int($0) } ?? 10_000
 
     @Test func aVeryWidePackageIsReadWithoutExhaustingDescriptors() throws {
         let fixture = try Fixture("hostile-wide")
@@ -158,7 +177,9 @@ import Testing
     }
 
     /// Makes `member` grow or shrink after the first chunk of its read, every time.
-    static func changing(_ member: URL, by change: @escaping @Sendable (FileHandle) throws -> Void, during body: () throws -> Void) rethrows {
+    static func changing(
+        _ member: URL, by change: @escaping @Sendable (FileHandle) throws -> Void, during body: () throws -> Void
+    ) rethrows {
         ReadObservation.observe(path: member.path) { bytesSoFar in
             guard bytesSoFar <= 1 << 20, let handle = try? FileHandle(forWritingTo: member) else { return }
             try? change(handle)
@@ -193,7 +214,9 @@ import Testing
             }
         }
         try Self.changing(member, by: modify) {
-            let error = try #require(throws: FileWrapperError.self) { try FileWrapper(url: fixture.package, options: .immediate) }
+            let error = try #require(throws: FileWrapperError.self) {
+                try FileWrapper(url: fixture.package, options: .immediate)
+            }
             #expect(error.code == "filewrapper.read.changed-while-reading")
             #expect(error.file == member.path)
             #expect(error.location == .member("big.bin"))
@@ -206,7 +229,9 @@ import Testing
             #expect(child.regularFileContents == nil)
         }
         // Once the file is left alone it reads whole.
-        #expect(try FileWrapper(url: fixture.package, options: .immediate).fileWrappers?["big.bin"]?.regularFileContents == (try Data(contentsOf: member)))
+        #expect(
+            try FileWrapper(url: fixture.package, options: .immediate).fileWrappers?["big.bin"]?.regularFileContents
+                == (try Data(contentsOf: member)))
         try fixture.expectOutsideUntouched()
     }
 
@@ -232,12 +257,16 @@ import Testing
         let fixture = try Fixture("hostile-names")
         let output = fixture.directory.appending("out")
         let inner = FlatRTFDContainer.Entry.directory([FlatRTFDContainer.Item(name, .data(Data("escaped\n".utf8)))])
-        #expect(FileWrapper(serializedRepresentation: FlatRTFDContainer.encode([FlatRTFDContainer.Item("Sub", inner)])) == nil)
+        #expect(
+            FileWrapper(serializedRepresentation: FlatRTFDContainer.encode([FlatRTFDContainer.Item("Sub", inner)]))
+                == nil)
 
         let tree = FileWrapper(directoryWithFileWrappers: [:])
         tree.addRegularFile(withContents: Data("escaped\n".utf8), preferredFilename: name)
         for options: FileWrapper.WritingOptions in [[], .atomic] {
-            let error = try #require(throws: FileWrapperError.self) { try tree.write(to: output, options: options, originalContentsURL: nil) }
+            let error = try #require(throws: FileWrapperError.self) {
+                try tree.write(to: output, options: options, originalContentsURL: nil)
+            }
             #expect(error.code == "filewrapper.name.invalid")
         }
         #expect(!FileManager.default.fileExists(atPath: output.path))

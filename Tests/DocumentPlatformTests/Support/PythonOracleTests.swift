@@ -8,7 +8,8 @@ import Testing
         // 4 MiB echoed line by line: Python fills the output pipe long before it has read the input.
         let line = String(repeating: "x", count: 1023) + "\n"
         let input = Data(String(repeating: line, count: 4096).utf8)
-        let echoed = try PythonOracle.run("import sys\nfor line in sys.stdin:\n    sys.stdout.write(line)\n", input: input)
+        let echoed = try PythonOracle.run(
+            "import sys\nfor line in sys.stdin:\n    sys.stdout.write(line)\n", input: input)
         #expect(echoed.utf8.count == input.count)
         #expect(Data(echoed.utf8) == input)
     }

@@ -80,9 +80,9 @@ import Testing
 
     static let undecodable = [
         "dyn.", "dyn.a", "dyn.b62d4rv4ge8043a", "dyn.ah", "dyn.aiiii", "dyn.a~~", "dyn.aé", "dyn.a h62",
-        "dyn.ah62d4rv4ge8043b", // the padding bits of the reference vector set to non-zero
-        "dyn.ah62d4rv4ge8043aaa", // two characters too many: five bits left over cannot be padding
-        "dyn.a94", // the single byte 0xFF, which is not UTF-8
+        "dyn.ah62d4rv4ge8043b",  // the padding bits of the reference vector set to non-zero
+        "dyn.ah62d4rv4ge8043aaa",  // two characters too many: five bits left over cannot be padding
+        "dyn.a94",  // the single byte 0xFF, which is not UTF-8
     ]
 
     @Test(arguments: undecodable)
@@ -108,7 +108,8 @@ import Testing
             // A one-character change, a lost or an extra character: decoding never traps, and whatever
             // still decodes re-encodes to exactly the same identifier (one identifier per payload).
             var characters = Array(encoded)
-            let position = DynamicTypeIdentifier.prefix.count + next(characters.count - DynamicTypeIdentifier.prefix.count)
+            let position =
+                DynamicTypeIdentifier.prefix.count + next(characters.count - DynamicTypeIdentifier.prefix.count)
             switch next(3) {
             case 0: characters[position] = alphabet[next(alphabet.count)]
             case 1: characters.remove(at: position)

@@ -44,8 +44,9 @@ import Testing
 
     @Test func supertypesListEveryAncestorButSelf() {
         #expect(UTType.plainText.supertypes == [.text, .data, .content, .item])
-        #expect(UTType.commaSeparatedText.supertypes
-            == [.plainText, .delimitedText, .text, .data, .content, .item])
+        #expect(
+            UTType.commaSeparatedText.supertypes
+                == [.plainText, .delimitedText, .text, .data, .content, .item])
         #expect(UTType.archive.supertypes.isEmpty, "public.archive declares no parent")
         #expect(UTType.item.supertypes.isEmpty)
     }

@@ -13,10 +13,11 @@ import Testing
 
     @Test func chainsReachEveryRoot() throws {
         let json = try #require(UTType("public.json"))
-        #expect(UTTypeLookup.chains(of: json) == [
-            "public.json → public.text → public.content",
-            "public.json → public.text → public.data → public.item",
-        ])
+        #expect(
+            UTTypeLookup.chains(of: json) == [
+                "public.json → public.text → public.content",
+                "public.json → public.text → public.data → public.item",
+            ])
     }
 
     @Test func declaredTypesOfATagLeaveOutDynamicOnes() {
@@ -31,21 +32,22 @@ import Testing
         UTTypeRegistry.shared.register([
             UTTypeDeclaration(
                 kind: .exported, identifier: identifier, conformsTo: ["public.json"],
-                tags: [.filenameExtension: ["lookup"]], typeDescription: "Lookup"),
+                tags: [.filenameExtension: ["lookup"]], typeDescription: "Lookup")
         ])
         let type = try #require(UTType(identifier))
         #expect(UTTypeLookup.origin(of: type) == "exported (declared by an Info.plist)")
-        #expect(UTTypeLookup.describe(type) == """
-            identifier: \(identifier)
-            declaration: exported (declared by an Info.plist)
-            description: Lookup
-            conforms to:
-              \(identifier) → public.json → public.text → public.content
-              \(identifier) → public.json → public.text → public.data → public.item
-            extensions: lookup
-            MIME types: (none)
+        #expect(
+            UTTypeLookup.describe(type) == """
+                identifier: \(identifier)
+                declaration: exported (declared by an Info.plist)
+                description: Lookup
+                conforms to:
+                  \(identifier) → public.json → public.text → public.content
+                  \(identifier) → public.json → public.text → public.data → public.item
+                extensions: lookup
+                MIME types: (none)
 
-            """)
+                """)
     }
 
     @Test func aSystemTypeAndADynamicTypeSayWhereTheyComeFrom() throws {

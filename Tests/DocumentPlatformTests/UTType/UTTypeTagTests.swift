@@ -52,8 +52,9 @@ import Testing
     }
 
     @Test func typesListsEveryMatchInTableOrder() {
-        #expect(UTType.types(tag: "plist", tagClass: .filenameExtension, conformingTo: nil)
-            == [.propertyList, .xmlPropertyList, .binaryPropertyList])
+        #expect(
+            UTType.types(tag: "plist", tagClass: .filenameExtension, conformingTo: nil)
+                == [.propertyList, .xmlPropertyList, .binaryPropertyList])
         #expect(UTType.types(tag: "PLIST", tagClass: .filenameExtension, conformingTo: .xml) == [.xmlPropertyList])
         let unknown = UTType.types(tag: "docmigrate-none", tagClass: .filenameExtension, conformingTo: .data)
         #expect(unknown.count == 1 && unknown[0].isDynamic)

@@ -16,10 +16,13 @@ enum AnonymizedCase {
     /// Whether `bytes` holds the UTF-8 bytes of `word` anywhere, in the NFC or NFD spelling.
     static func contains(_ bytes: Data, _ word: String) -> Bool {
         let data = [UInt8](bytes)
-        for spelling in Set([word, word.precomposedStringWithCanonicalMapping, word.decomposedStringWithCanonicalMapping]) {
+        for spelling in Set([
+            word, word.precomposedStringWithCanonicalMapping, word.decomposedStringWithCanonicalMapping,
+        ]) {
             let needle = Array(spelling.utf8)
             guard !needle.isEmpty, needle.count <= data.count else { continue }
-            for start in 0...(data.count - needle.count) where data[start..<(start + needle.count)].elementsEqual(needle) {
+            for start in 0...(data.count - needle.count)
+            where data[start..<(start + needle.count)].elementsEqual(needle) {
                 return true
             }
         }
@@ -33,7 +36,8 @@ enum AnonymizedCase {
         let enumerator = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
         for case let url as URL in enumerator {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue
+            else { continue }
             let path = url.resolvingSymlinksInPath().path
             members[path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path] = try Data(contentsOf: url)
         }

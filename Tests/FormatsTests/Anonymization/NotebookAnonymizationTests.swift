@@ -10,9 +10,11 @@ import Testing
 
     /// Anonymizes a shipped notebook case into a temporary folder; returns the original and the written case.
     func anonymize(_ name: String, into folder: TemporaryDirectory) throws -> (original: URL, output: URL) {
-        let original = AnonymizedCase.repository.appendingPathComponent("GoldenFiles/notebook/cases").appendingPathComponent(name)
+        let original = AnonymizedCase.repository.appendingPathComponent("GoldenFiles/notebook/cases")
+            .appendingPathComponent(name)
         var anonymizer = Anonymizer(seed: "golden")
-        let wrapper = try codec.anonymize(FileWrapper(url: original, options: .immediate), contentType: type, with: &anonymizer)
+        let wrapper = try codec.anonymize(
+            FileWrapper(url: original, options: .immediate), contentType: type, with: &anonymizer)
         let output = folder.appending(name)
         try wrapper.write(to: output, options: .atomic, originalContentsURL: nil)
         return (original, output)
@@ -51,8 +53,11 @@ import Testing
         for word in words {
             for (member, data) in outputMembers {
                 // The metadata's keys are the format's structure, not what the user wrote ("page" is in "pageIDs").
-                let text = member == "metadata.json" ? Data(
-                    String(decoding: data, as: UTF8.self).replacingOccurrences(of: #""pageIDs""#, with: "").replacingOccurrences(of: #""title""#, with: "").utf8) : data
+                let text =
+                    member == "metadata.json"
+                    ? Data(
+                        String(decoding: data, as: UTF8.self).replacingOccurrences(of: #""pageIDs""#, with: "")
+                            .replacingOccurrences(of: #""title""#, with: "").utf8) : data
                 #expect(!AnonymizedCase.contains(text, word), "\(name)/\(member) still holds '\(word)'")
             }
         }
@@ -68,7 +73,8 @@ import Testing
 
     @Test func aTitleSpelledWithEscapesFallsBackToTheCodecsOwnMetadata() throws {
         let package = FileWrapper(directoryWithFileWrappers: [
-            "metadata.json": FileWrapper(regularFileWithContents: Data(#"{"pageIDs":[],"title":"caf\u00e9 secrets"}"#.utf8)),
+            "metadata.json": FileWrapper(
+                regularFileWithContents: Data(#"{"pageIDs":[],"title":"caf\u00e9 secrets"}"#.utf8))
         ])
         var anonymizer = Anonymizer()
         let result = try codec.anonymize(package, contentType: type, with: &anonymizer)

@@ -24,18 +24,18 @@ import Testing
         "a,b\r\n1,2\r\n",
         "a,b\n1,2",
         "a,b\r1,2\r",
-        "a,b\r\n1,2\n3,4\r5,6",                      // mixed line endings, kept per record
-        "\u{FEFF}name,price\r\nTea,\"4,50\"\r\n",     // a byte-order mark
-        "a,b\n\n1,2\n\n",                            // blank lines
-        "\"a\",\"\",c\n\"\"\n",                      // quoted without need, a lone empty field
+        "a,b\r\n1,2\n3,4\r5,6",  // mixed line endings, kept per record
+        "\u{FEFF}name,price\r\nTea,\"4,50\"\r\n",  // a byte-order mark
+        "a,b\n\n1,2\n\n",  // blank lines
+        "\"a\",\"\",c\n\"\"\n",  // quoted without need, a lone empty field
         "x,\"multi\r\nline\",\"q\"\"uote\"\n",
-        "a,b,\n,,\n",                                // trailing delimiters, empty fields
-        "a,b,c\n1,2\n3,4,5,6\n",                     // ragged rows
+        "a,b,\n,,\n",  // trailing delimiters, empty fields
+        "a,b,c\n1,2\n3,4,5,6\n",  // ragged rows
         "",
         "only",
         ",",
         "caf\u{E9} \u{1F600},\u{301}\n",
-        "a,b\n1,5\" screen\n2,x\"\"y\n",                // bare quotes, read as text as Python does
+        "a,b\n1,5\" screen\n2,x\"\"y\n",  // bare quotes, read as text as Python does
     ]
 
     /// A round-trip input, named in test output with its line breaks and tabs escaped.
@@ -78,15 +78,15 @@ import Testing
         let table = try decode("Artikel;Preis\n\"Äpfel, rot\";4,50\n")
         #expect(table.dialect == .semicolon)
         #expect(table.records[1].cells == ["Äpfel, rot", "4,50"])
-        #expect(try decode("a;b,c\n").dialect == .comma)          // a tie goes to the comma
-        #expect(try decode("\"x;y;z\",b\n").dialect == .comma)     // semicolons inside quotes do not count
+        #expect(try decode("a;b,c\n").dialect == .comma)  // a tie goes to the comma
+        #expect(try decode("\"x;y;z\",b\n").dialect == .comma)  // semicolons inside quotes do not count
     }
 
     @Test func decidesTheHeaderByTheDocumentedRule() throws {
         #expect(try decode("id,name\n1,a\n").hasHeader)
-        #expect(try !decode("1,2\n3,4\n").hasHeader)                // numbers are data
-        #expect(try !decode("id,\n1,2\n").hasHeader)                // an empty name
-        #expect(try !decode("id,id\n1,2\n").hasHeader)              // a repeated name
+        #expect(try !decode("1,2\n3,4\n").hasHeader)  // numbers are data
+        #expect(try !decode("id,\n1,2\n").hasHeader)  // an empty name
+        #expect(try !decode("id,id\n1,2\n").hasHeader)  // a repeated name
         #expect(try !decode("year,2024\n").hasHeader)
         #expect(try !decode("").hasHeader)
         #expect(try decode("a,b,c\n1,2\n").raggedRecords == [2])
@@ -101,11 +101,19 @@ import Testing
     }
 
     static let badInputs: [BadInput] = [
-        BadInput(bytes: Array("a,b\r\n1,\"open\r\n2,3\r\n".utf8), code: "csv.unterminated-quote", location: .line(2, column: 3)),
-        BadInput(bytes: Array("a,b\n\"x\ny\",\"é\nnever".utf8), code: "csv.unterminated-quote", location: .line(3, column: 4)),
-        BadInput(bytes: Array("a,b\n1,5\" screen\n".utf8), code: "csv.quote-in-unquoted-field", location: .line(2, column: 4), strict: true),
+        BadInput(
+            bytes: Array("a,b\r\n1,\"open\r\n2,3\r\n".utf8), code: "csv.unterminated-quote",
+            location: .line(2, column: 3)),
+        BadInput(
+            bytes: Array("a,b\n\"x\ny\",\"é\nnever".utf8), code: "csv.unterminated-quote", location: .line(3, column: 4)
+        ),
+        BadInput(
+            bytes: Array("a,b\n1,5\" screen\n".utf8), code: "csv.quote-in-unquoted-field",
+            location: .line(2, column: 4), strict: true),
         BadInput(bytes: Array("é,\"q\"x\n".utf8), code: "csv.text-after-quote", location: .line(1, column: 6)),
-        BadInput(bytes: [0xEF, 0xBB, 0xBF] + Array("a,\"b\"\" c\"\r\nd,e\"".utf8), code: "csv.quote-in-unquoted-field", location: .line(2, column: 4), strict: true),
+        BadInput(
+            bytes: [0xEF, 0xBB, 0xBF] + Array("a,\"b\"\" c\"\r\nd,e\"".utf8), code: "csv.quote-in-unquoted-field",
+            location: .line(2, column: 4), strict: true),
         BadInput(bytes: Array("a,b\n1,caf".utf8) + [0xE9, 0x0A], code: "csv.invalid-utf8", location: .byte(9)),
         BadInput(bytes: [0xEF, 0xBB, 0xBF, 0x61, 0xC3], code: "csv.invalid-utf8", location: .byte(4)),
     ]
@@ -129,22 +137,32 @@ import Testing
         let tabs = CSVTable(rows: [["a", "b"]], dialect: .tab, hasHeader: false)
         let error = try #require(throws: CodecError.self) { try encoded(tabs) }
         #expect(error.code == "csv.delimiter-mismatch")
-        #expect(try TSVCodec().encode(tabs, previous: nil, contentType: .tabSeparatedText).regularFileContents == Data("a\tb\r\n".utf8))
+        #expect(
+            try TSVCodec().encode(tabs, previous: nil, contentType: .tabSeparatedText).regularFileContents
+                == Data("a\tb\r\n".utf8))
     }
 
     @Test func explainsDifferencesByRowAndColumnName() throws {
         let expected = try decode("id,price\n1,4.50\n2,3\n")
         let actual = try decode("id,price\n1,4.5\n2,3\n")
-        #expect(codec.differences(expected: expected, actual: actual) == [
-            SnapshotDifference(path: "row 1, column price", expected: "\"4.50\"", actual: "\"4.5\"", summary: "the cell differs [csv.cell]"),
-        ])
+        #expect(
+            codec.differences(expected: expected, actual: actual) == [
+                SnapshotDifference(
+                    path: "row 1, column price", expected: "\"4.50\"", actual: "\"4.5\"",
+                    summary: "the cell differs [csv.cell]")
+            ])
         #expect(codec.differences(expected: expected, actual: expected).isEmpty)
         let relined = try decode("id,price\r\n1,4.50\r\n2,3\r\n")
-        #expect(codec.differences(expected: expected, actual: relined).map(\.summary) == ["3 records end differently [csv.dialect]"])
+        #expect(
+            codec.differences(expected: expected, actual: relined).map(\.summary) == [
+                "3 records end differently [csv.dialect]"
+            ])
     }
 
     @Test func aTableOfThousandsOfRowsReadsWritesAndComparesByKey() throws {
-        let rows = [["id", "name", "note"]] + (0..<5_000).map { ["\($0)", "item \($0)", $0 % 7 == 0 ? "has, comma" : "plain"] }
+        let rows =
+            [["id", "name", "note"]]
+            + (0..<5_000).map { ["\($0)", "item \($0)", $0 % 7 == 0 ? "has, comma" : "plain"] }
         let table = CSVTable(rows: rows, hasHeader: true)
         let bytes = try encoded(table)
         let read = try codec.decode(FileWrapper(regularFileWithContents: bytes), contentType: .commaSeparatedText)

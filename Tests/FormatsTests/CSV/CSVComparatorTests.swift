@@ -9,7 +9,8 @@ import Testing
     }
 
     @Test func aChangedCellIsNamedByRowAndColumnName() throws {
-        let difference = try #require(compare("id,name,price\n1,Tea,3\n2,Cake,2\n3,Pie,4.50\n", "id,name,price\n1,Tea,3\n2,Cake,2\n3,Pie,4.5\n"))
+        let difference = try #require(
+            compare("id,name,price\n1,Tea,3\n2,Cake,2\n3,Pie,4.50\n", "id,name,price\n1,Tea,3\n2,Cake,2\n3,Pie,4.5\n"))
         #expect(difference.summary == "the tables differ in 1 place")
         #expect(difference.cause == nil)
         let cell = try #require(difference.children.first)
@@ -25,7 +26,9 @@ import Testing
         let difference = try #require(compare(expected, actual, key: "id"))
         #expect(difference.children.map(\.location) == ["rows", "row id=41", "row id=42, column price", "row id=44"])
         #expect(difference.children.map(\.cause) == ["csv.row-order", "csv.row-missing", "csv.cell", "csv.row-added"])
-        #expect(difference.children.first?.expected == "[\"42\", \"43\"]" && difference.children.first?.actual == "[\"43\", \"42\"]")
+        #expect(
+            difference.children.first?.expected == "[\"42\", \"43\"]"
+                && difference.children.first?.actual == "[\"43\", \"42\"]")
         // Without the key the same tables differ cell by cell at positions.
         let positional = try #require(compare(expected, actual))
         #expect(positional.children.first?.location == "row 1, column id")
@@ -104,7 +107,8 @@ import Testing
     @Test func longListsAreCappedWithACount() throws {
         let expected = (0..<300).map { "\($0)" }.joined(separator: "\n")
         let actual = (0..<300).map { "\($0)x" }.joined(separator: "\n")
-        let difference = try #require(CSVComparator(childLimit: 10).compare(expected: Data(expected.utf8), actual: Data(actual.utf8)))
+        let difference = try #require(
+            CSVComparator(childLimit: 10).compare(expected: Data(expected.utf8), actual: Data(actual.utf8)))
         #expect(difference.summary == "the tables differ in 300 places")
         #expect(difference.children.count == 11)
         #expect(difference.children.last?.summary == "and 290 more differences of the same kinds")
@@ -112,12 +116,15 @@ import Testing
 
     @Test func theCSVRuleDispatchesThroughTheComparator() throws {
         let comparator = Comparator()
-        let keyed = try #require(try comparator.compare(
-            expected: Data("id,p\n1,a\n2,b\n".utf8), actual: Data("id,p\n2,b\n1,c\n".utf8), rule: .csv(keyColumn: "id"), name: "t.csv"))
+        let keyed = try #require(
+            try comparator.compare(
+                expected: Data("id,p\n1,a\n2,b\n".utf8), actual: Data("id,p\n2,b\n1,c\n".utf8),
+                rule: .csv(keyColumn: "id"), name: "t.csv"))
         #expect(keyed.children.map(\.location) == ["rows", "row id=1, column p"])
         // A `.tsv` name reads tabs only: a comma is then text in the one column.
-        let tabbed = try #require(try comparator.compare(
-            expected: Data("h\na,b\n".utf8), actual: Data("h\na;b\n".utf8), rule: .csv, name: "t.tsv"))
+        let tabbed = try #require(
+            try comparator.compare(
+                expected: Data("h\na,b\n".utf8), actual: Data("h\na;b\n".utf8), rule: .csv, name: "t.tsv"))
         #expect(tabbed.children.map(\.location) == ["row 1, column h"])
         #expect(try comparator.compare(expected: Data("a,b\r\n".utf8), actual: Data("a,b\r\n".utf8), rule: .csv) == nil)
     }

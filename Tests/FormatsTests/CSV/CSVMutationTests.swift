@@ -11,7 +11,8 @@ import Testing
     static func seeds() throws -> [Data] {
         var seeds: [Data] = CSVCodecTests.roundTrips.map { Data($0.utf8) }
         let golden = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("GoldenFiles/csv")
         for folder in ["comma/cases", "tab/cases"] {
             let url = golden.appendingPathComponent(folder)
@@ -33,12 +34,15 @@ import Testing
             var bytes = [UInt8](seeds[round % seeds.count])
             for _ in 0..<Int.random(in: 1...4, using: &generator) {
                 let choice = Int.random(in: 0..<4, using: &generator)
-                let byte = Bool.random(using: &generator) ? interesting.randomElement(using: &generator) ?? 0 : UInt8.random(in: 0...255, using: &generator)
+                let byte =
+                    Bool.random(using: &generator)
+                    ? interesting.randomElement(using: &generator) ?? 0 : UInt8.random(in: 0...255, using: &generator)
                 switch choice {
                 case 0 where !bytes.isEmpty: bytes[Int.random(in: 0..<bytes.count, using: &generator)] = byte
                 case 1: bytes.insert(byte, at: Int.random(in: 0...bytes.count, using: &generator))
                 case 2 where !bytes.isEmpty: bytes.remove(at: Int.random(in: 0..<bytes.count, using: &generator))
-                case 3 where !bytes.isEmpty: bytes.removeLast(Int.random(in: 0...min(8, bytes.count), using: &generator))
+                case 3 where !bytes.isEmpty:
+                    bytes.removeLast(Int.random(in: 0...min(8, bytes.count), using: &generator))
                 default: bytes.append(byte)
                 }
             }
@@ -48,13 +52,16 @@ import Testing
                 switch round % 3 {
                 case 0:
                     let table = try TSVCodec().decode(file, contentType: .tabSeparatedText)
-                    again = try TSVCodec().encode(table, previous: nil, contentType: .tabSeparatedText).regularFileContents
+                    again = try TSVCodec().encode(table, previous: nil, contentType: .tabSeparatedText)
+                        .regularFileContents
                 case 1:
                     let table = try StrictCSVCodec().decode(file, contentType: .commaSeparatedText)
-                    again = try StrictCSVCodec().encode(table, previous: nil, contentType: .commaSeparatedText).regularFileContents
+                    again = try StrictCSVCodec().encode(table, previous: nil, contentType: .commaSeparatedText)
+                        .regularFileContents
                 default:
                     let table = try CSVCodec().decode(file, contentType: .commaSeparatedText)
-                    again = try CSVCodec().encode(table, previous: nil, contentType: .commaSeparatedText).regularFileContents
+                    again = try CSVCodec().encode(table, previous: nil, contentType: .commaSeparatedText)
+                        .regularFileContents
                 }
                 #expect(again == Data(bytes), "round \(round) did not write its bytes back")
                 decoded += 1
@@ -65,6 +72,8 @@ import Testing
         }
         #expect(decoded + rejected == total)
         #expect(decoded > 500 && rejected > 500, "decoded \(decoded), rejected \(rejected)")
-        print("CSV mutation test: \(total) inputs, \(decoded) decoded and written back byte for byte, \(rejected) rejected")
+        print(
+            "CSV mutation test: \(total) inputs, \(decoded) decoded and written back byte for byte, \(rejected) rejected"
+        )
     }
 }

@@ -55,7 +55,8 @@ import Testing
             if dialect == "excel" {
                 // Fields may hold semicolons, so the comparison pins the comma as Python's excel dialect does.
                 table = try CSVTable(decoding: data, delimiterCandidates: [.comma])
-                again = try CSVCodec().encode(table, previous: nil, contentType: .commaSeparatedText).regularFileContents
+                again = try CSVCodec().encode(table, previous: nil, contentType: .commaSeparatedText)
+                    .regularFileContents
             } else {
                 table = try TSVCodec().decode(file, contentType: .tabSeparatedText)
                 again = try TSVCodec().encode(table, previous: nil, contentType: .tabSeparatedText).regularFileContents
@@ -80,14 +81,20 @@ import Testing
             let width = Int.random(in: 1...5, using: &generator)
             var rows: [[String]] = []
             for _ in 0..<Int.random(in: 1...6, using: &generator) {
-                let count = Int.random(in: 0..<5, using: &generator) == 0 ? Int.random(in: 1...6, using: &generator) : width
-                rows.append((0..<count).map { _ in
-                    Int.random(in: 0..<7, using: &generator) == 0
-                        ? "" : (0..<Int.random(in: 1...6, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
-                })
+                let count =
+                    Int.random(in: 0..<5, using: &generator) == 0 ? Int.random(in: 1...6, using: &generator) : width
+                rows.append(
+                    (0..<count).map { _ in
+                        Int.random(in: 0..<7, using: &generator) == 0
+                            ? ""
+                            : (0..<Int.random(in: 1...6, using: &generator)).map { _ in
+                                pieces.randomElement(using: &generator) ?? ""
+                            }.joined()
+                    })
             }
             let lineEnding: CSVLineEnding = Bool.random(using: &generator) ? .carriageReturnLineFeed : .lineFeed
-            let table = CSVTable(rows: rows, dialect: dialect == "excel" ? .comma : .tab, hasHeader: false, lineEnding: lineEnding)
+            let table = CSVTable(
+                rows: rows, dialect: dialect == "excel" ? .comma : .tab, hasHeader: false, lineEnding: lineEnding)
             let data = try table.encoded()
             var crlf = table
             for index in crlf.records.indices { crlf.records[index].lineEnding = .carriageReturnLineFeed }
@@ -107,11 +114,13 @@ import Testing
                 answers.append({'rows': rows, 'data': base64.b64encode(buffer.getvalue().encode('utf-8')).decode('ascii')})
             print(json.dumps(answers))
             """
-        let answers = try JSONDecoder().decode([PythonAnswer].self, from: Data(try PythonOracle.run(program, input: input).utf8))
+        let answers = try JSONDecoder().decode(
+            [PythonAnswer].self, from: Data(try PythonOracle.run(program, input: input).utf8))
         #expect(answers.count == tables.count)
         for (index, answer) in answers.enumerated() where index < tables.count {
             #expect(answer.rows == tables[index].rows, "table \(index): Python read other rows")
-            #expect(Data(base64Encoded: answer.data) == written[index], "table \(index): Python's writer wrote other bytes")
+            #expect(
+                Data(base64Encoded: answer.data) == written[index], "table \(index): Python's writer wrote other bytes")
         }
     }
 
@@ -128,7 +137,8 @@ import Testing
             ours = list(csv.reader(io.StringIO(sys.stdin.buffer.read().decode('utf-8'), newline='')))
             print(len(theirs), len(ours), ours == [['a\\rb', 'c']])
             """
-        #expect(try PythonOracle.run(program, input: ours).trimmingCharacters(in: .whitespacesAndNewlines) == "2 1 True")
+        #expect(
+            try PythonOracle.run(program, input: ours).trimmingCharacters(in: .whitespacesAndNewlines) == "2 1 True")
     }
 
     struct GeneratedTable: Codable {

@@ -4,7 +4,8 @@ import Formats
 import Foundation
 import Testing
 
-/// The csv-spectrum acid tests (`/work/shared/corpora/csv-spectrum`): each `csvs/NAME.csv` must read to `json/NAME.json`.
+/// The csv-spectrum acid tests (`/work/shared/corpora/csv-spectrum`): each `csvs/NAME.csv` must read to
+/// `json/NAME.json`.
 @Suite struct CSVSpectrumTests {
     static let corpus = URL(fileURLWithPath: "/work/shared/corpora/csv-spectrum")
     static let names = [
@@ -25,7 +26,8 @@ import Testing
         let (csv, table, rows, expected) = try load(name)
         #expect(rows == expected)
         #expect(table.hasHeader)
-        #expect(try CSVCodec().encode(table, previous: nil, contentType: .commaSeparatedText).regularFileContents == csv)
+        #expect(
+            try CSVCodec().encode(table, previous: nil, contentType: .commaSeparatedText).regularFileContents == csv)
     }
 
     /// Upstream's `location_coordinates.json` is a single object (not an array of rows) and gives the phone
@@ -40,6 +42,7 @@ import Testing
         #expect(members[0] == JSONMember(key: "Contact Phone Number", value: .string("2095257564")))
         members[0].value = .string("1234567890")
         #expect(JSONValue.object(members) == expected)
-        #expect(try CSVCodec().encode(table, previous: nil, contentType: .commaSeparatedText).regularFileContents == csv)
+        #expect(
+            try CSVCodec().encode(table, previous: nil, contentType: .commaSeparatedText).regularFileContents == csv)
     }
 }

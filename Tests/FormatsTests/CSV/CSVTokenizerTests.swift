@@ -3,13 +3,20 @@ import Foundation
 import Testing
 
 @Suite struct CSVTokenizerTests {
-    func records(_ text: String, _ dialect: CSVDialect = .comma, strict: Bool = false) throws(CSVParseError) -> [CSVRecord] {
+    func records(
+        _ text: String, _ dialect: CSVDialect = .comma, strict: Bool = false
+    ) throws(CSVParseError) -> [CSVRecord] {
         try CSVTokenizer.records(in: Data(text.utf8), dialect: dialect, strictQuotes: strict).records
     }
 
     @Test func readsRFC4180QuotingAndKeepsTheStyle() throws {
         let read = try records("a,\"b,\"\"c\"\"\r\nd\",\r\n")
-        #expect(read == [CSVRecord(fields: [CSVField("a"), CSVField("b,\"c\"\r\nd", isQuoted: true), CSVField("")], lineEnding: .carriageReturnLineFeed)])
+        #expect(
+            read == [
+                CSVRecord(
+                    fields: [CSVField("a"), CSVField("b,\"c\"\r\nd", isQuoted: true), CSVField("")],
+                    lineEnding: .carriageReturnLineFeed)
+            ])
     }
 
     @Test func blankLinesHaveNoFieldsAndATrailingDelimiterEndsWithAnEmptyField() throws {
@@ -20,7 +27,9 @@ import Testing
     }
 
     @Test func errorsNameTheLineAndColumnCountingLinesInsideQuotesAndScalars() throws {
-        let error = try #require(throws: CSVParseError.self) { try records("\"a\r\nb\"\r\n\"é\rx\",y\"z", strict: true) }
+        let error = try #require(throws: CSVParseError.self) {
+            try records("\"a\r\nb\"\r\n\"é\rx\",y\"z", strict: true)
+        }
         #expect(error.code == "csv.quote-in-unquoted-field")
         #expect(error.location == .line(4, column: 5))
         let tabbed = try #require(throws: CSVParseError.self) { try records("a\t\"b\" \tc", .tab) }

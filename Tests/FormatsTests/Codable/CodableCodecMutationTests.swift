@@ -20,7 +20,9 @@ import Testing
         return Data(bytes)
     }
 
-    private func run<Codec: DocumentCodec>(_ codec: Codec, seeds: [Data], contentType: UTType, rounds: Int) -> (decoded: Int, rejected: Int) {
+    private func run<Codec: DocumentCodec>(
+        _ codec: Codec, seeds: [Data], contentType: UTType, rounds: Int
+    ) -> (decoded: Int, rejected: Int) {
         var generator = SeededGenerator(seed: 0xC0DA_B1E)
         var decoded = 0, rejected = 0
         for round in 0..<rounds {
@@ -39,8 +41,13 @@ import Testing
 
     @Test func mutatedInvoicesDecodeOrThrowInEveryFormat() throws {
         let invoices = [Invoice.paid, Invoice.golden]
-        let pretty = try invoices.map { try #require(try PrettyInvoiceCodec().encode($0, previous: nil, contentType: .json).regularFileContents) }
-        let xml = try invoices.map { try #require(try XMLInvoiceCodec().encode($0, previous: nil, contentType: .propertyList).regularFileContents) }
+        let pretty = try invoices.map {
+            try #require(try PrettyInvoiceCodec().encode($0, previous: nil, contentType: .json).regularFileContents)
+        }
+        let xml = try invoices.map {
+            try #require(
+                try XMLInvoiceCodec().encode($0, previous: nil, contentType: .propertyList).regularFileContents)
+        }
         let binaryEncoder = PropertyListEncoder()
         binaryEncoder.outputFormat = .binary
         let binary = try invoices.map { try binaryEncoder.encode($0) }
@@ -48,9 +55,12 @@ import Testing
         let json = run(PrettyInvoiceCodec(), seeds: pretty, contentType: .json, rounds: 1_500)
         let xmlCounts = run(XMLInvoiceCodec(), seeds: xml, contentType: .propertyList, rounds: 1_500)
         // Binary files are read strictly by BinaryPropertyList first, so they are mutated only where it is implemented.
-        let binaryCounts = BinaryPropertyListAvailability.isImplemented
+        let binaryCounts =
+            BinaryPropertyListAvailability.isImplemented
             ? run(PropertyListInvoiceCodec(), seeds: binary, contentType: .propertyList, rounds: 1_500) : nil
-        print("Codable mutation test: JSON \(json), XML plist \(xmlCounts), binary plist \(binaryCounts.map { "\($0)" } ?? "skipped") (decoded, rejected)")
+        print(
+            "Codable mutation test: JSON \(json), XML plist \(xmlCounts), binary plist \(binaryCounts.map { "\($0)" } ?? "skipped") (decoded, rejected)"
+        )
         for counts in [json, xmlCounts] + (binaryCounts.map { [$0] } ?? []) {
             #expect(counts.decoded + counts.rejected == 1_500)
             #expect(counts.rejected > 500)

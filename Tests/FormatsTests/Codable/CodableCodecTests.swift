@@ -24,13 +24,18 @@ struct Invoice: Codable, Sendable, Equatable {
     /// The invoice `GoldenFiles/json/cases/foundation-*.json` hold, as Foundation's `JSONEncoder` wrote it.
     static let golden = Invoice(
         invoiceNumber: "INV-2026/11", issuedAt: Date(timeIntervalSince1970: 1_764_000_000), paidAt: nil,
-        lineItems: [Attachment(fileName: "scan/page 1.png", bytes: Data([0, 1, 2, 250, 251, 252]), tags: [], extra: [:])],
+        lineItems: [
+            Attachment(fileName: "scan/page 1.png", bytes: Data([0, 1, 2, 250, 251, 252]), tags: [], extra: [:])
+        ],
         notes: [], metadata: ["a10": "x", "a2": "y", "B": "z", "_": "u", "é": "v", "😀": "w"])
 
     static let paid = Invoice(
-        invoiceNumber: "INV-7", issuedAt: Date(timeIntervalSince1970: 1_700_000_000), paidAt: Date(timeIntervalSince1970: 1_700_086_400),
+        invoiceNumber: "INV-7", issuedAt: Date(timeIntervalSince1970: 1_700_000_000),
+        paidAt: Date(timeIntervalSince1970: 1_700_086_400),
         lineItems: [
-            Attachment(fileName: "a/b.pdf", bytes: Data("%PDF-1.7".utf8), tags: ["scan", "signed"], extra: ["pages": 3, "dpi": 300]),
+            Attachment(
+                fileName: "a/b.pdf", bytes: Data("%PDF-1.7".utf8), tags: ["scan", "signed"],
+                extra: ["pages": 3, "dpi": 300]),
             Attachment(fileName: "Grüße \"quoted\".txt", bytes: Data(), tags: [], extra: [:]),
         ],
         notes: ["line\nbreak", "tab\there"], metadata: [:])
@@ -147,7 +152,8 @@ enum BinaryPropertyListAvailability {
         if pretty {
             try await checkRoutes(PrettyInvoiceCodec.self, model: Invoice.golden, expectedBytes: golden, goldenURL: url)
         } else {
-            try await checkRoutes(CompactInvoiceCodec.self, model: Invoice.golden, expectedBytes: golden, goldenURL: url)
+            try await checkRoutes(
+                CompactInvoiceCodec.self, model: Invoice.golden, expectedBytes: golden, goldenURL: url)
         }
     }
 
@@ -156,14 +162,18 @@ enum BinaryPropertyListAvailability {
             var invoice = Invoice.paid
             if fractional { invoice.issuedAt = Date(timeIntervalSince1970: 1_700_000_000.25) }
             let folder = try TemporaryDirectory()
-            let bytes = try #require(try CompactInvoiceCodec().encode(invoice, previous: nil, contentType: .json).regularFileContents)
+            let bytes = try #require(
+                try CompactInvoiceCodec().encode(invoice, previous: nil, contentType: .json).regularFileContents)
             let url = folder.appending("invoice.json")
             try bytes.write(to: url)
             try await checkRoutes(CompactInvoiceCodec.self, model: invoice, expectedBytes: bytes, goldenURL: url)
-            #expect(String(decoding: bytes, as: UTF8.self).contains(#""file_name":"a/b.pdf""#), "snake case, unescaped slashes")
+            #expect(
+                String(decoding: bytes, as: UTF8.self).contains(#""file_name":"a/b.pdf""#),
+                "snake case, unescaped slashes")
         }
         let folder = try TemporaryDirectory()
-        let bytes = try #require(try PrettyInvoiceCodec().encode(Invoice.paid, previous: nil, contentType: .json).regularFileContents)
+        let bytes = try #require(
+            try PrettyInvoiceCodec().encode(Invoice.paid, previous: nil, contentType: .json).regularFileContents)
         let url = folder.appending("invoice.json")
         try bytes.write(to: url)
         try await checkRoutes(PrettyInvoiceCodec.self, model: Invoice.paid, expectedBytes: bytes, goldenURL: url)
@@ -187,7 +197,8 @@ enum BinaryPropertyListAvailability {
 
     @Test func anOpenStepOutputFormatIsAnErrorNotATrap() {
         do {
-            _ = try CodableCodec<Invoice, OpenStepInvoiceFormat>().encode(Invoice.paid, previous: nil, contentType: .propertyList)
+            _ = try CodableCodec<Invoice, OpenStepInvoiceFormat>().encode(
+                Invoice.paid, previous: nil, contentType: .propertyList)
             Issue.record("wrote an OpenStep property list")
         } catch let error as CodecError {
             #expect(error.code == "codable.unsupported-format")
@@ -198,9 +209,13 @@ enum BinaryPropertyListAvailability {
 
     /// Binary property lists are written in Apple's layout: Python's `plistlib`, which writes Apple's
     /// bytes, writes the same bytes for the same value and key order.
-    @Test(.enabled(if: BinaryPropertyListAvailability.isImplemented, "needs BinaryPropertyList from the plist-binary branch"))
+    @Test(
+        .enabled(
+            if: BinaryPropertyListAvailability.isImplemented, "needs BinaryPropertyList from the plist-binary branch"))
     func binaryPropertyListsAreWrittenInApplesLayoutThroughEveryRoute() async throws {
-        let ours = try #require(try PropertyListInvoiceCodec().encode(Invoice.paid, previous: nil, contentType: .propertyList).regularFileContents)
+        let ours = try #require(
+            try PropertyListInvoiceCodec().encode(Invoice.paid, previous: nil, contentType: .propertyList)
+                .regularFileContents)
         let verdict = try PythonOracle.run(
             "import plistlib, sys\ndata = sys.stdin.buffer.read()\nprint(plistlib.dumps(plistlib.loads(data), fmt=plistlib.FMT_BINARY, sort_keys=False) == data)",
             input: ours)
@@ -209,7 +224,9 @@ enum BinaryPropertyListAvailability {
         let folder = try TemporaryDirectory()
         let url = folder.appending("invoice.plist")
         try ours.write(to: url)
-        try await checkRoutes(PropertyListInvoiceCodec.self, model: Invoice.paid, expectedBytes: ours, goldenURL: url, contentType: .propertyList)
+        try await checkRoutes(
+            PropertyListInvoiceCodec.self, model: Invoice.paid, expectedBytes: ours, goldenURL: url,
+            contentType: .propertyList)
     }
 
     /// XML property lists: docmigrate's writer in `PropertyListEncoder`'s layout gives Foundation's own
@@ -219,18 +236,25 @@ enum BinaryPropertyListAvailability {
         encoder.outputFormat = .xml
         for invoice in [Invoice.paid, Invoice.golden] {
             let foundationBytes = try encoder.encode(invoice)
-            let ours = try #require(try XMLInvoiceCodec().encode(invoice, previous: nil, contentType: .propertyList).regularFileContents)
+            let ours = try #require(
+                try XMLInvoiceCodec().encode(invoice, previous: nil, contentType: .propertyList).regularFileContents)
             #expect(ours == foundationBytes, "\(String(decoding: ours, as: UTF8.self))")
             let folder = try TemporaryDirectory()
             let url = folder.appending("invoice.plist")
             try foundationBytes.write(to: url)
-            try await checkRoutes(XMLInvoiceCodec.self, model: invoice, expectedBytes: foundationBytes, goldenURL: url, contentType: .propertyList)
+            try await checkRoutes(
+                XMLInvoiceCodec.self, model: invoice, expectedBytes: foundationBytes, goldenURL: url,
+                contentType: .propertyList)
         }
         // Strict before Foundation: a repeated key, which PropertyListDecoder resolves silently, is refused.
         let text = String(decoding: try encoder.encode(Invoice.paid), as: UTF8.self)
             .replacingOccurrences(of: "<key>notes</key>", with: "<key>notes</key><array/><key>notes</key>")
-        #expect((try? PropertyListDecoder().decode(Invoice.self, from: Data(text.utf8))) != nil, "Foundation accepts it")
-        #expect(throws: CodecError.self) { try XMLInvoiceCodec().decode(FileWrapper(regularFileWithContents: Data(text.utf8)), contentType: .propertyList) }
+        #expect(
+            (try? PropertyListDecoder().decode(Invoice.self, from: Data(text.utf8))) != nil, "Foundation accepts it")
+        #expect(throws: CodecError.self) {
+            try XMLInvoiceCodec().decode(
+                FileWrapper(regularFileWithContents: Data(text.utf8)), contentType: .propertyList)
+        }
     }
 
     private func checkRoutes<Codec: DocumentCodec>(
@@ -248,7 +272,9 @@ enum BinaryPropertyListAvailability {
 
     /// What `JSONDecoder` accepts or resolves silently is refused with the strict parser's code.
     @Test func invalidJSONIsRefusedBeforeTheDecoderSeesIt() throws {
-        let golden = try String(decoding: Data(contentsOf: Self.goldenFolder.appendingPathComponent("foundation-sorted-keys-order.json")), as: UTF8.self)
+        let golden = try String(
+            decoding: Data(contentsOf: Self.goldenFolder.appendingPathComponent("foundation-sorted-keys-order.json")),
+            as: UTF8.self)
         let cases = [
             (golden.replacingOccurrences(of: #""notes":[]"#, with: #""notes":["a",]"#), "json.trailing-comma"),
             (golden.replacingOccurrences(of: #""notes":[]"#, with: #""notes":[],"notes":["b"]"#), "json.duplicate-key"),
@@ -257,9 +283,11 @@ enum BinaryPropertyListAvailability {
             let decoder = JSONDecoder()
             decoder.keyDecodingStrategy = .convertFromSnakeCase
             decoder.dateDecodingStrategy = .secondsSince1970
-            #expect((try? decoder.decode(Invoice.self, from: Data(text.utf8))) != nil, "Foundation itself accepts \(code)")
+            #expect(
+                (try? decoder.decode(Invoice.self, from: Data(text.utf8))) != nil, "Foundation itself accepts \(code)")
             do {
-                _ = try CompactInvoiceCodec().decode(FileWrapper(regularFileWithContents: Data(text.utf8)), contentType: .json)
+                _ = try CompactInvoiceCodec().decode(
+                    FileWrapper(regularFileWithContents: Data(text.utf8)), contentType: .json)
                 Issue.record("accepted \(code)")
             } catch let error as CodecError {
                 #expect(error.code == code)
@@ -269,14 +297,23 @@ enum BinaryPropertyListAvailability {
 
     @Test func decoderRefusalsNameTheCodingPath() throws {
         let cases = [
-            (#"{"invoice_number":"x","issued_at":1,"line_items":[{"bytes":"","tags":[],"extra":{}}],"notes":[],"metadata":{}}"#,
-             "codable.key-not-found", "$.lineItems[0].fileName"),
-            (#"{"invoice_number":5,"issued_at":1,"line_items":[],"notes":[],"metadata":{}}"#, "codable.type-mismatch", "$.invoiceNumber"),
-            (#"{"invoice_number":"x","issued_at":1,"line_items":[],"notes":[null],"metadata":{}}"#, "codable.value-not-found", "$.notes[0]"),
+            (
+                #"{"invoice_number":"x","issued_at":1,"line_items":[{"bytes":"","tags":[],"extra":{}}],"notes":[],"metadata":{}}"#,
+                "codable.key-not-found", "$.lineItems[0].fileName"
+            ),
+            (
+                #"{"invoice_number":5,"issued_at":1,"line_items":[],"notes":[],"metadata":{}}"#,
+                "codable.type-mismatch", "$.invoiceNumber"
+            ),
+            (
+                #"{"invoice_number":"x","issued_at":1,"line_items":[],"notes":[null],"metadata":{}}"#,
+                "codable.value-not-found", "$.notes[0]"
+            ),
         ]
         for (text, code, path) in cases {
             do {
-                _ = try CompactInvoiceCodec().decode(FileWrapper(regularFileWithContents: Data(text.utf8)), contentType: .json)
+                _ = try CompactInvoiceCodec().decode(
+                    FileWrapper(regularFileWithContents: Data(text.utf8)), contentType: .json)
                 Issue.record("accepted \(text)")
             } catch let error as CodecError {
                 #expect(error.code == code, "\(text): \(error)")
@@ -285,7 +322,10 @@ enum BinaryPropertyListAvailability {
         }
         do {
             _ = try PrettyInvoiceCodec().decode(
-                FileWrapper(regularFileWithContents: Data(#"{"invoice_number":"x","issued_at":"yesterday","line_items":[],"notes":[],"metadata":{}}"#.utf8)),
+                FileWrapper(
+                    regularFileWithContents: Data(
+                        #"{"invoice_number":"x","issued_at":"yesterday","line_items":[],"notes":[],"metadata":{}}"#.utf8
+                    )),
                 contentType: .json)
             Issue.record("accepted a date that is not ISO 8601")
         } catch let error as CodecError {
@@ -300,13 +340,17 @@ enum BinaryPropertyListAvailability {
         changed.metadata["currency"] = "EUR"
         changed.paidAt = nil
         let differences = CompactInvoiceCodec().differences(expected: Invoice.paid, actual: changed)
-        #expect(Set(differences.map(\.path)) == ["$.line_items[1].tags[0]", "$.metadata.currency", "$.paid_at"], "\(differences)")
+        #expect(
+            Set(differences.map(\.path)) == ["$.line_items[1].tags[0]", "$.metadata.currency", "$.paid_at"],
+            "\(differences)")
         #expect(CompactInvoiceCodec().differences(expected: Invoice.paid, actual: Invoice.paid).isEmpty)
 
         var later = Invoice.paid
         later.issuedAt = Invoice.paid.issuedAt.addingTimeInterval(0.001)
         let dateDifferences = PropertyListInvoiceCodec().differences(expected: Invoice.paid, actual: later)
-        #expect(dateDifferences.map(\.path) == ["$.issuedAt"], "a millisecond is a difference in a property list: \(dateDifferences)")
+        #expect(
+            dateDifferences.map(\.path) == ["$.issuedAt"],
+            "a millisecond is a difference in a property list: \(dateDifferences)")
     }
 
     /// Property lists written by Python's `plistlib` (binary and XML) decode through Foundation's decoder.
@@ -323,10 +367,12 @@ enum BinaryPropertyListAvailability {
             print(plistlib.dumps(value, fmt=plistlib.FMT_BINARY).hex())
             print(plistlib.dumps(value, fmt=plistlib.FMT_XML).hex())
             """#
-        let files = try PythonOracle.run(program).split(separator: "\n").map(JSONPythonDifferentialTests.bytes(fromHex:))
+        let files = try PythonOracle.run(program).split(separator: "\n").map(
+            JSONPythonDifferentialTests.bytes(fromHex:))
         try #require(files.count == 2)
         for file in BinaryPropertyListAvailability.isImplemented ? files : [files[1]] {
-            let invoice = try PropertyListInvoiceCodec().decode(FileWrapper(regularFileWithContents: file), contentType: .propertyList)
+            let invoice = try PropertyListInvoiceCodec().decode(
+                FileWrapper(regularFileWithContents: file), contentType: .propertyList)
             #expect(invoice == Invoice.paid)
         }
     }

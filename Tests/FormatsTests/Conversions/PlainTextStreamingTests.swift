@@ -1,14 +1,17 @@
 import DocumentCodecs
-@testable import Formats
 import Foundation
 import TestSupport
 import Testing
 
-/// The streaming form of `plain-text` → `plain-text` (8-bit text to UTF-8 with LF) against the whole-document route it replaces.
+@testable import Formats
+
+/// The streaming form of `plain-text` → `plain-text` (8-bit text to UTF-8 with LF) against the whole-document route it
+/// replaces.
 @Suite struct PlainTextStreamingTests {
     static let tables: [SingleByteEncoding] = [.macOSRoman, .windows1252, .isoLatin1]
 
-    /// Bytes that put line endings next to block boundaries: runs of CR and LF, upper-half bytes (undefined ones in windows-1252), ASCII.
+    /// Bytes that put line endings next to block boundaries: runs of CR and LF, upper-half bytes (undefined ones in
+    /// windows-1252), ASCII.
     static func lineEndingHeavy(count: Int, seed: UInt64) -> [UInt8] {
         var generator = SeededGenerator(seed: seed)
         return (0..<count).map { _ in
@@ -21,9 +24,13 @@ import Testing
         }
     }
 
-    /// What the whole-document route makes of `bytes`: the codec's decode, the registered conversion, the codec's encode; or the decode's error.
-    static func wholeDocument(_ bytes: [UInt8], _ encoding: SingleByteEncoding, replacing: Bool) -> Result<[UInt8], CodecError> {
-        let codec = PlainTextCodec(options: TextCodecOptions(forcedEncoding: .singleByte(encoding), replacesInvalidBytes: replacing))
+    /// What the whole-document route makes of `bytes`: the codec's decode, the registered conversion, the codec's
+    /// encode; or the decode's error.
+    static func wholeDocument(
+        _ bytes: [UInt8], _ encoding: SingleByteEncoding, replacing: Bool
+    ) -> Result<[UInt8], CodecError> {
+        let codec = PlainTextCodec(
+            options: TextCodecOptions(forcedEncoding: .singleByte(encoding), replacesInvalidBytes: replacing))
         do {
             let document = try codec.decode(FileWrapper(regularFileWithContents: Data(bytes)), contentType: .plainText)
             let converted = try PlainTextToNormalizedUTF8().convert(document)
@@ -38,15 +45,20 @@ import Testing
     }
 
     /// The transcoder over `bytes` in blocks of `blockSize`: its output, or its error.
-    static func streamed(_ bytes: [UInt8], _ encoding: SingleByteEncoding, replacing: Bool, blockSize: Int) -> Result<[UInt8], CodecError> {
-        let transcoder = TextTranscoding.Transcoder(encoding: encoding, replacing: replacing, normalization: NormalizedUTF8(lineEnding: .lf))
+    static func streamed(
+        _ bytes: [UInt8], _ encoding: SingleByteEncoding, replacing: Bool, blockSize: Int
+    ) -> Result<[UInt8], CodecError> {
+        let transcoder = TextTranscoding.Transcoder(
+            encoding: encoding, replacing: replacing, normalization: NormalizedUTF8(lineEnding: .lf))
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: transcoder.outputCapacity(forInputCount: blockSize))
         do {
             var start = 0
             while start < bytes.count {
                 let block = Array(bytes[start..<min(start + blockSize, bytes.count)])
-                let written = try block.withUnsafeBytes { block in try buffer.withUnsafeMutableBytes { try transcoder.transcode(block, into: $0) } }
+                let written = try block.withUnsafeBytes { block in
+                    try buffer.withUnsafeMutableBytes { try transcoder.transcode(block, into: $0) }
+                }
                 output += buffer[0..<written]
                 start += blockSize
             }
@@ -71,28 +83,40 @@ import Testing
                     let actual = Self.streamed(bytes, encoding, replacing: replacing, blockSize: blockSize)
                     switch (expected, actual) {
                     case (.success(let expectedBytes), .success(let actualBytes)):
-                        #expect(actualBytes == expectedBytes, "\(encoding.name), seed \(seed), replacing \(replacing), blocks of \(blockSize)")
+                        #expect(
+                            actualBytes == expectedBytes,
+                            "\(encoding.name), seed \(seed), replacing \(replacing), blocks of \(blockSize)")
                     case (.failure(let expectedError), .failure(let actualError)):
                         #expect(actualError.code == expectedError.code)
-                        #expect(actualError.location == expectedError.location, "\(encoding.name), seed \(seed), blocks of \(blockSize)")
+                        #expect(
+                            actualError.location == expectedError.location,
+                            "\(encoding.name), seed \(seed), blocks of \(blockSize)")
                         #expect(actualError.message == expectedError.message)
                     default:
-                        Issue.record("\(encoding.name), seed \(seed), blocks of \(blockSize): whole route \(expected), streamed \(actual)")
+                        Issue.record(
+                            "\(encoding.name), seed \(seed), blocks of \(blockSize): whole route \(expected), streamed \(actual)"
+                        )
                     }
                 }
             }
         }
     }
 
-    /// Prose-like bytes: ASCII runs of every length up to 40 (so the eight-byte paths run, and meet a CR at every place of a word),
+    /// Prose-like bytes: ASCII runs of every length up to 40 (so the eight-byte paths run, and meet a CR at every place
+    /// of a word),
     /// line endings of each kind and runs of them, upper-half bytes, now and then one windows-1252 leaves undefined.
     static func proseLike(count: Int, seed: UInt64) -> [UInt8] {
         var generator = SeededGenerator(seed: seed)
         var bytes: [UInt8] = []
         while bytes.count < count {
-            bytes += (0..<Int.random(in: 0...40, using: &generator)).map { _ in UInt8.random(in: 0x20...0x7E, using: &generator) }
+            bytes += (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                UInt8.random(in: 0x20...0x7E, using: &generator)
+            }
             switch UInt8.random(in: 0...9, using: &generator) {
-            case 0...2: bytes += [[0x0D], [0x0A], [0x0D, 0x0A], [0x0D, 0x0D, 0x0A], [0x0A, 0x0D]][Int.random(in: 0...4, using: &generator)]
+            case 0...2:
+                bytes +=
+                    [[0x0D], [0x0A], [0x0D, 0x0A], [0x0D, 0x0D, 0x0A], [0x0A, 0x0D]][
+                        Int.random(in: 0...4, using: &generator)]
             case 3...6: bytes.append(UInt8.random(in: 0x80...0xFF, using: &generator))
             case 7: bytes.append(0x81)
             default: break
@@ -111,12 +135,18 @@ import Testing
                     let actual = Self.streamed(bytes, encoding, replacing: replacing, blockSize: blockSize)
                     switch (expected, actual) {
                     case (.success(let expectedBytes), .success(let actualBytes)):
-                        #expect(actualBytes == expectedBytes, "\(encoding.name), seed \(seed), replacing \(replacing), blocks of \(blockSize)")
+                        #expect(
+                            actualBytes == expectedBytes,
+                            "\(encoding.name), seed \(seed), replacing \(replacing), blocks of \(blockSize)")
                     case (.failure(let expectedError), .failure(let actualError)):
-                        #expect(actualError.location == expectedError.location, "\(encoding.name), seed \(seed), blocks of \(blockSize)")
+                        #expect(
+                            actualError.location == expectedError.location,
+                            "\(encoding.name), seed \(seed), blocks of \(blockSize)")
                         #expect(actualError.message == expectedError.message)
                     default:
-                        Issue.record("\(encoding.name), seed \(seed), blocks of \(blockSize): whole route \(expected), streamed \(actual)")
+                        Issue.record(
+                            "\(encoding.name), seed \(seed), blocks of \(blockSize): whole route \(expected), streamed \(actual)"
+                        )
                     }
                 }
             }
@@ -124,7 +154,8 @@ import Testing
     }
 
     @Test func aCarriageReturnAtTheEndOfABlockPairsWithALineFeedAtTheStartOfTheNext() {
-        // "a CR | LF b CR | CR | LF CR": CR LF split by a boundary is one ending, a lone CR before a split pair another.
+        // "a CR | LF b CR | CR | LF CR": CR LF split by a boundary is one ending, a lone CR before a split pair
+        // another.
         let bytes: [UInt8] = [0x61, 0x0D, 0x0A, 0x62, 0x0D, 0x0D, 0x0A, 0x0D]
         for blockSize in [2, 3, 4, 5] {
             let output = Self.streamed(bytes, .macOSRoman, replacing: false, blockSize: blockSize)
@@ -135,12 +166,15 @@ import Testing
     @Test func theStreamingFileAPINormalisesLineEndingsAsTheCodecRouteDoes() throws {
         let folder = try TemporaryDirectory("transcoding-lf")
         let source = folder.appending("source.txt"), destination = folder.appending("output.txt")
-        let bytes = Self.lineEndingHeavy(count: 5_000, seed: 99).map { [0x81, 0x8D, 0x8F, 0x90, 0x9D].contains($0) ? 0x8E : $0 }
+        let bytes = Self.lineEndingHeavy(count: 5_000, seed: 99).map {
+            [0x81, 0x8D, 0x8F, 0x90, 0x9D].contains($0) ? 0x8E : $0
+        }
         try Data(bytes).write(to: source)
         let expected = try #require(try? Self.wholeDocument(bytes, .windows1252, replacing: false).get())
         for blockSize in [1, 7, 4_096] {
             _ = try TextTranscoding.transcodeToUTF8(
-                from: source, encoding: .windows1252, replacingInvalidBytes: false, lineEnding: .lf, to: destination, blockSize: blockSize)
+                from: source, encoding: .windows1252, replacingInvalidBytes: false, lineEnding: .lf, to: destination,
+                blockSize: blockSize)
             #expect(try Array(Data(contentsOf: destination)) == expected, "blocks of \(blockSize)")
         }
     }

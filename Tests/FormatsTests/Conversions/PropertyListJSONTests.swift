@@ -1,16 +1,23 @@
 import Comparison
 import DocumentCodecs
-@testable import Formats
 import Foundation
 import TestSupport
 import Testing
 
+@testable import Formats
+
 @Suite struct PropertyListJSONTests {
     @Test func refusesWhatJSONCannotHoldNamingTheKeyPath() throws {
         let cases: [(PropertyListValue, String, String)] = [
-            (.dictionary([PropertyListEntry(key: "when", value: .date(secondsSinceReferenceDate: 0))]), "conversion.plist-to-json.date", "$.when"),
+            (
+                .dictionary([PropertyListEntry(key: "when", value: .date(secondsSinceReferenceDate: 0))]),
+                "conversion.plist-to-json.date", "$.when"
+            ),
             (.array([.integer(1), .data(Data([0]))]), "conversion.plist-to-json.data", "$[1]"),
-            (.dictionary([PropertyListEntry(key: "$top", value: .uid(1))]), "conversion.plist-to-json.uid", "$[\"$top\"]"),
+            (
+                .dictionary([PropertyListEntry(key: "$top", value: .uid(1))]), "conversion.plist-to-json.uid",
+                "$[\"$top\"]"
+            ),
             (.array([.real(.nan)]), "conversion.plist-to-json.non-finite-real", "$[0]"),
         ]
         for (value, code, path) in cases {
@@ -30,7 +37,8 @@ import Testing
             if (try? PropertyListToJSON.json(from: value)) != nil { values.append(value) }
         }
         let input = values.map(PlistlibOracle.tagged).joined(separator: "\n") + "\n"
-        let output = try PlistlibOracle.run("""
+        let output = try PlistlibOracle.run(
+            """
             for line in INPUT:
                 print(json.dumps(build(json.loads(line)), separators=(',', ':')))
             """, input: Data(input.utf8))
@@ -51,7 +59,11 @@ import Testing
         var values = (0..<1_000).map { _ in generator.value() }
         values.append(.dictionary([PropertyListEntry(key: "$data", value: .string("not base64, a plain string"))]))
         values.append(.dictionary([PropertyListEntry(key: "$dictionary", value: .integer(1))]))
-        values.append(.array([.real(.infinity), .real(-.infinity), .real(-0.0), .date(secondsSinceReferenceDate: -.infinity), .real(.nan)]))
+        values.append(
+            .array([
+                .real(.infinity), .real(-.infinity), .real(-0.0), .date(secondsSinceReferenceDate: -.infinity),
+                .real(.nan),
+            ]))
         for value in values {
             let json = try PropertyListToJSON.json(from: value, encoding: .tagged)
             // Through text, as a JSON file would carry it.
@@ -66,16 +78,23 @@ import Testing
     }
 
     @Test func readsJSONNumbersAsIntegersInRangeAndRealsOtherwise() throws {
-        let text = "[1, -0, 1.0, 1e2, 18446744073709551615, 18446744073709551616, -9223372036854775808, -9223372036854775809, 0.1]"
+        let text =
+            "[1, -0, 1.0, 1e2, 18446744073709551615, 18446744073709551616, -9223372036854775808, -9223372036854775809, 0.1]"
         let value = try JSONToPropertyList.value(from: try JSONParser().parse(text))
-        #expect(value == .array([
-            .integer(1), .integer(0), .real(1.0), .real(100), .integer(Int128(UInt64.max)), .real(0x1p64),
-            .integer(Int128(Int64.min)), .real(-0x1p63), .real(0.1),
-        ]))
-        let huge = try #require(throws: CodecError.self) { try JSONToPropertyList.value(from: try JSONParser().parse("{\"a\": [1e400]}")) }
+        #expect(
+            value
+                == .array([
+                    .integer(1), .integer(0), .real(1.0), .real(100), .integer(Int128(UInt64.max)), .real(0x1p64),
+                    .integer(Int128(Int64.min)), .real(-0x1p63), .real(0.1),
+                ]))
+        let huge = try #require(throws: CodecError.self) {
+            try JSONToPropertyList.value(from: try JSONParser().parse("{\"a\": [1e400]}"))
+        }
         #expect(huge.code == "conversion.json-to-plist.number-out-of-range")
         #expect(huge.location == .keyPath("$.a[0]"))
-        let null = try #require(throws: CodecError.self) { try JSONToPropertyList.value(from: try JSONParser().parse("{\"a\": [1, null]}")) }
+        let null = try #require(throws: CodecError.self) {
+            try JSONToPropertyList.value(from: try JSONParser().parse("{\"a\": [1, null]}"))
+        }
         #expect(null.code == "conversion.json-to-plist.null")
         #expect(null.location == .keyPath("$.a[1]"))
         let badTag = try #require(throws: CodecError.self) {
@@ -88,9 +107,12 @@ import Testing
     }
 
     @Test func theConversionsProduceDocumentsOfTheirCodecs() throws {
-        let document = try PropertyListToJSON().convert(PropertyListDocument(value: .dictionary([
-            PropertyListEntry(key: "b", value: .integer(1)), PropertyListEntry(key: "a", value: .array([.boolean(true), .real(2.5)])),
-        ]), format: .binary))
+        let document = try PropertyListToJSON().convert(
+            PropertyListDocument(
+                value: .dictionary([
+                    PropertyListEntry(key: "b", value: .integer(1)),
+                    PropertyListEntry(key: "a", value: .array([.boolean(true), .real(2.5)])),
+                ]), format: .binary))
         #expect(document.value.compactText == "{\"b\":1,\"a\":[true,2.5]}")
         #expect(document.style == JSONWritingStyle())
         let back = try JSONToPropertyList().convert(document)
@@ -100,7 +122,8 @@ import Testing
 
     /// The golden conversion case of `GoldenFiles/plist/binary`: its input converts to its expected JSON.
     @Test func theGoldenConversionMatchesItsExpectedJSON() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("GoldenFiles/plist/binary")
         let input = try Data(contentsOf: folder.appendingPathComponent("cases/convertible.plist"))
         let expected = try Data(contentsOf: folder.appendingPathComponent("expected/convertible.json"))

@@ -1,7 +1,8 @@
-@testable import Formats
 import Foundation
 import TestSupport
 import Testing
+
+@testable import Formats
 
 /// The block scanner must give the same events wherever its blocks end, and accept exactly what `JSONDecoder`
 /// accepts of a value it does not read.
@@ -70,16 +71,18 @@ import Testing
 
     @Test func eventsNameEveryTokenOfTheLevelsReadAndWholeValuesBelow() {
         let document = Array(#"{"a" : [1, {"x": [2]}], "b\"" : "\u00e9", "c": {"d": nul}}"#.utf8)
-        #expect(Self.log(document, blockSize: 3) == [
-            "start 0 {", "key 2..<3 a", "start 7 [", "start 8 1", "value 8..<9 1", "start 11 {",
-            #"value 11..<21 {"x": [2]}"#,
-            "end 22 depth 1", #"key 25..<28 b\""#, #"start 32 ""#, #"value 32..<40 "\u00e9""#, "key 43..<44 c",
-            "start 47 {",
-            "error at 53: a value is not 'null' (depth 1, skipped true)",
-        ])
-        #expect(Self.log(Array(#"{"a":1}"#.utf8), blockSize: 2) == [
-            "start 0 {", "key 2..<3 a", "start 5 1", "value 5..<6 1", "end 7 depth 0", "complete",
-        ])
+        #expect(
+            Self.log(document, blockSize: 3) == [
+                "start 0 {", "key 2..<3 a", "start 7 [", "start 8 1", "value 8..<9 1", "start 11 {",
+                #"value 11..<21 {"x": [2]}"#,
+                "end 22 depth 1", #"key 25..<28 b\""#, #"start 32 ""#, #"value 32..<40 "\u00e9""#, "key 43..<44 c",
+                "start 47 {",
+                "error at 53: a value is not 'null' (depth 1, skipped true)",
+            ])
+        #expect(
+            Self.log(Array(#"{"a":1}"#.utf8), blockSize: 2) == [
+                "start 0 {", "key 2..<3 a", "start 5 1", "value 5..<6 1", "end 7 depth 0", "complete",
+            ])
     }
 
     /// Each error at its place: the offending byte, the literal's start, or the end of the input.
@@ -172,7 +175,8 @@ import Testing
     @Test func randomlyEditedValuesAreScannedAsTheDecoderScansThem() {
         let original = Array(
             #"[{"a": [1, -2.5e+3, "x\"y\\z\u00e9"], "b": {"c": null, "d": true}}, "\ud83d\ude00", false, [], {}]"#.utf8)
-        let interesting = Array("\"\\{}[],:0159-+.eEun /".utf8)
+        let interesting =
+            Array("\"\\{}[],:0159-+.eEun /".utf8)
             + [0x00, 0x09, 0x0A, 0x0C, 0x1F, 0x7F, 0x80, 0xC3, 0xED, 0xFF]
         var generator = SeededGenerator(seed: 41)
         var accepted = 0

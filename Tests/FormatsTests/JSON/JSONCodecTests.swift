@@ -20,7 +20,8 @@ import Testing
         for index in 0..<120 {
             // Every value holds a slash and an object of several keys, so each flag leaves a mark.
             let value = JSONValue.object([
-                JSONMember(key: "path", value: .string("a/b")), JSONMember(key: "z", value: JSONTestValues.value(depth: 3, using: &generator)),
+                JSONMember(key: "path", value: .string("a/b")),
+                JSONMember(key: "z", value: JSONTestValues.value(depth: 3, using: &generator)),
                 JSONMember(key: "list", value: .array([.number(try #require(JSONNumber("1"))), .object([])])),
             ])
             for style in JSONWritingStyle.allStyles {
@@ -29,7 +30,9 @@ import Testing
                 let data = try encoder.encode(EncodableJSON(value: value))
                 let document = try decode(data)
                 #expect(document.preservedText == nil, "\(index) \(style): kept the text instead of finding the style")
-                #expect(document.style.prettyPrinted == style.prettyPrinted && document.style.withoutEscapingSlashes == style.withoutEscapingSlashes)
+                #expect(
+                    document.style.prettyPrinted == style.prettyPrinted
+                        && document.style.withoutEscapingSlashes == style.withoutEscapingSlashes)
                 if style.sortedKeys { #expect(document.style.sortedKeys) }
                 #expect(try encode(document) == data, "\(index) \(style)")
             }
@@ -52,10 +55,11 @@ import Testing
                 print(layout.encode("utf-8").hex())
             """#
         let layouts = try PythonOracle.run(program).split(separator: "\n").map { line in
-            Data(stride(from: 0, to: line.count, by: 2).compactMap { offset in
-                let start = line.index(line.startIndex, offsetBy: offset)
-                return UInt8(line[start..<line.index(start, offsetBy: 2)], radix: 16)
-            })
+            Data(
+                stride(from: 0, to: line.count, by: 2).compactMap { offset in
+                    let start = line.index(line.startIndex, offsetBy: offset)
+                    return UInt8(line[start..<line.index(start, offsetBy: 2)], radix: 16)
+                })
         }
         try #require(layouts.count == 5)
         for (index, data) in layouts.enumerated() {
@@ -66,7 +70,10 @@ import Testing
 
             // The value changes: the nearest JSONEncoder style writes it, with the value exact.
             let original = document.value
-            guard case .object(var members) = document.value else { Issue.record("not an object"); continue }
+            guard case .object(var members) = document.value else {
+                Issue.record("not an object")
+                continue
+            }
             members.append(JSONMember(key: "added", value: .string("x/y")))
             document.value = .object(members)
             #expect(!document.writesPreservedText)
@@ -100,15 +107,21 @@ import Testing
     }
 
     @Test func differencesNameKeyPathsAndIgnoreOrderAndNumberSpelling() throws {
-        let expected = try decode(Data(#"{"items":[{"title":"a"},{"title":"b"},{"title":"c"}],"total":1.0,"tags":{"x":1,"y":2}}"#.utf8))
-        let actual = try decode(Data(#"{"tags":{"y":2,"x":1},"total":1,"items":[{"title":"a"},{"title":"b"},{"title":"C","extra":true}]}"#.utf8))
+        let expected = try decode(
+            Data(#"{"items":[{"title":"a"},{"title":"b"},{"title":"c"}],"total":1.0,"tags":{"x":1,"y":2}}"#.utf8))
+        let actual = try decode(
+            Data(
+                #"{"tags":{"y":2,"x":1},"total":1,"items":[{"title":"a"},{"title":"b"},{"title":"C","extra":true}]}"#
+                    .utf8))
         let differences = JSONCodec().differences(expected: expected, actual: actual)
         #expect(differences.map(\.path) == ["$.items[2].title", "$.items[2].extra"])
         #expect(differences.first?.expected == #""c""# && differences.first?.actual == #""C""#)
         #expect(differences.last?.summary.contains("[json.member-added]") == true)
         #expect(JSONCodec().differences(expected: expected, actual: expected).isEmpty)
         let retyped = try decode(Data(#"{"items":"none","total":1.0,"tags":{"x":1,"y":2}}"#.utf8))
-        #expect(JSONCodec().differences(expected: expected, actual: retyped).map(\.summary).first?.contains("[json.type-changed]") == true)
+        #expect(
+            JSONCodec().differences(expected: expected, actual: retyped).map(\.summary).first?.contains(
+                "[json.type-changed]") == true)
     }
 
     @Test func rejectsInvalidJSONWithTheParsersCodeAndPlace() throws {
@@ -125,7 +138,9 @@ import Testing
                 #expect(error.location == .line(line, column: column), "\(text): \(error)")
             }
         }
-        #expect(throws: CodecError.self) { try JSONCodec().decode(FileWrapper(directoryWithFileWrappers: [:]), contentType: .json) }
+        #expect(throws: CodecError.self) {
+            try JSONCodec().decode(FileWrapper(directoryWithFileWrappers: [:]), contentType: .json)
+        }
     }
 
     @Test func isRegisteredForPublicJSON() {

@@ -12,9 +12,10 @@ import Testing
     }
 
     @Test func namesKeyPathsOfChangedValues() throws {
-        let difference = try #require(compare(
-            #"{"items":[{"title":"one"},{"title":"two"},{"title":"three"}],"a b":1,"x":{"é":true}}"#,
-            #"{"items":[{"title":"one"},{"title":"two"},{"title":"THREE"}],"a b":2,"x":{"é":false}}"#))
+        let difference = try #require(
+            compare(
+                #"{"items":[{"title":"one"},{"title":"two"},{"title":"three"}],"a b":1,"x":{"é":true}}"#,
+                #"{"items":[{"title":"one"},{"title":"two"},{"title":"THREE"}],"a b":2,"x":{"é":false}}"#))
         #expect(difference.children.map(\.location) == [#"$.items[2].title"#, #"$["a b"]"#, #"$.x["é"]"#])
         #expect(difference.children.map(\.expected) == [#""three""#, "1", "true"])
         #expect(difference.children.map(\.actual) == [#""THREE""#, "2", "false"])
@@ -44,7 +45,9 @@ import Testing
     }
 
     @Test func numbersCompareAsExactDecimals() throws {
-        let spelled: [(String, String)] = [("1.0", "1"), ("1e2", "100"), ("-0", "0"), ("0.50", "5e-1"), ("12300", "1.23E4"), ("1e400", "10e399")]
+        let spelled: [(String, String)] = [
+            ("1.0", "1"), ("1e2", "100"), ("-0", "0"), ("0.50", "5e-1"), ("12300", "1.23E4"), ("1e400", "10e399"),
+        ]
         for (expected, actual) in spelled {
             let difference = try #require(compare("[\(expected)]", "[\(actual)]"), "\(expected) vs \(actual)")
             #expect(difference.cause == "json.number-spelling-only", "\(expected) vs \(actual)")
@@ -54,7 +57,9 @@ import Testing
             #expect(compare("[\(expected)]", "[\(actual)]", accepting: [.numberSpelling]) == nil)
         }
         // Different values are never a spelling difference, even where a Double could not tell them apart.
-        let different: [(String, String)] = [("0.1", "0.10000000000000001"), ("1", "-1"), ("1e2", "1e3"), ("9007199254740993", "9007199254740992")]
+        let different: [(String, String)] = [
+            ("0.1", "0.10000000000000001"), ("1", "-1"), ("1e2", "1e3"), ("9007199254740993", "9007199254740992"),
+        ]
         for (expected, actual) in different {
             let difference = try #require(compare("[\(expected)]", "[\(actual)]"))
             #expect(difference.cause == nil, "\(expected) vs \(actual)")
@@ -71,9 +76,13 @@ import Testing
     }
 
     @Test func namesTypeChangesAndMembersAddedAndRemoved() throws {
-        let difference = try #require(compare(#"{"n":1,"gone":true,"list":[1,2]}"#, #"{"n":"1","list":[1],"new":null}"#))
+        let difference = try #require(
+            compare(#"{"n":1,"gone":true,"list":[1,2]}"#, #"{"n":"1","list":[1],"new":null}"#))
         #expect(difference.children.map(\.location) == ["$.n", "$.gone", "$.list[1]", "$.new"])
-        #expect(difference.children.map(\.cause) == ["json.type-changed", "json.member-removed", "json.element-removed", "json.member-added"])
+        #expect(
+            difference.children.map(\.cause) == [
+                "json.type-changed", "json.member-removed", "json.element-removed", "json.member-added",
+            ])
         #expect(difference.children[0].summary == "the value changed from a number to a string")
         #expect(difference.children[0].actual == #""1""#)
         let longer = try #require(compare("[1]", "[1,{\"a\":2}]"))
@@ -93,7 +102,10 @@ import Testing
         let actualBad = try #require(compare("[1]", "[1,\n 2,]"))
         #expect(actualBad.cause == "json.invalid-actual")
         #expect(actualBad.location == "line 2, column 4")
-        #expect(actualBad.summary == "the actual side is not valid JSON: line 2, column 4 (byte 7 (0x7)): a comma must be followed by another element, not by ']' [json.trailing-comma]")
+        #expect(
+            actualBad.summary
+                == "the actual side is not valid JSON: line 2, column 4 (byte 7 (0x7)): a comma must be followed by another element, not by ']' [json.trailing-comma]"
+        )
         let expectedBad = try #require(compare("{", "{}"))
         #expect(expectedBad.cause == "json.invalid-expected")
         let bothBad = try #require(compare("{", "["))

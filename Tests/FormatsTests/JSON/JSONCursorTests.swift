@@ -1,6 +1,7 @@
-@testable import Formats
 import Foundation
 import Testing
+
+@testable import Formats
 
 /// The cursor takes only what it reads exactly as `JSONDecoder` does, and declines the rest without consuming it.
 @Suite struct JSONCursorTests {
@@ -26,14 +27,16 @@ import Testing
     ].map { Array($0.utf8) }
 
     /// What every reader might read otherwise, or refuses: each declined.
-    static let declinedStrings: [[UInt8]] = [
-        #""\ud800""#, #""\udc00x""#, #""\ud83d\u0041""#, #""\ud83d""#, #""\q""#, #""\u12""#, #""\u00G0""#, "\"a\tb\"",
-        "\"a\u{1}\"",
-        #""open"#, #""\"#, "plain",
-    ].map { Array($0.utf8) } + [
-        [0x22, 0xFF, 0x22], [0x22, 0xC3, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xE0, 0x80, 0x80, 0x22],
-        [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], [0x22, 0x5C, 0x6E, 0xC0, 0xAF, 0x22],
-    ]
+    static let declinedStrings: [[UInt8]] =
+        [
+            #""\ud800""#, #""\udc00x""#, #""\ud83d\u0041""#, #""\ud83d""#, #""\q""#, #""\u12""#, #""\u00G0""#,
+            "\"a\tb\"",
+            "\"a\u{1}\"",
+            #""open"#, #""\"#, "plain",
+        ].map { Array($0.utf8) } + [
+            [0x22, 0xFF, 0x22], [0x22, 0xC3, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xE0, 0x80, 0x80, 0x22],
+            [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], [0x22, 0x5C, 0x6E, 0xC0, 0xAF, 0x22],
+        ]
 
     @Test func decodesStringsAsTheDecoderDoes() throws {
         for literal in Self.strings {
@@ -94,8 +97,9 @@ import Testing
         }
         #expect(taken == [true, false, true, true, true, false, true, false, false])
         #expect(Self.withCursor(Array("  \n".utf8)) { $0.isAtEnd() })
-        #expect(Self.withCursor([]) { cursor in
-            cursor.isAtEnd() && !cursor.take(UInt8(ascii: "{")) && cursor.integer() == nil
-        })
+        #expect(
+            Self.withCursor([]) { cursor in
+                cursor.isAtEnd() && !cursor.take(UInt8(ascii: "{")) && cursor.integer() == nil
+            })
     }
 }

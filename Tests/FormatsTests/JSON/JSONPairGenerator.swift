@@ -18,17 +18,21 @@ enum JSONPairGenerator {
     }
 
     static let keys = [
-        "a", "b", "", "\u{0}", "a\u{0}", "abcdefgh", "abcdefghX", "abcdefghY", "abcdefg", "\u{E9}", "e\u{301}", "key_1", "key_10",
+        "a", "b", "", "\u{0}", "a\u{0}", "abcdefgh", "abcdefghX", "abcdefghY", "abcdefg", "\u{E9}", "e\u{301}", "key_1",
+        "key_10",
         "日本", "😀", "a/b", "x\"y", "tab\t", "\u{7F}", "Åbenrå", "zzzzzzzzzzzz", "AbCdEfGhIj",
     ]
     static let strings = [
-        "", "a", "\u{E9}", "e\u{301}", "日本語", "😀 and 𝄞", "a/b", "say \"hi\"", "back\\slash", "line\nbreak\ttab", "\u{0}", "\u{1F}",
+        "", "a", "\u{E9}", "e\u{301}", "日本語", "😀 and 𝄞", "a/b", "say \"hi\"", "back\\slash", "line\nbreak\ttab",
+        "\u{0}", "\u{1F}",
         "abcdefgh", "abcdefghi", "\u{2028}", "plain words here",
     ]
     /// Families of spellings of one exact decimal value; distinct families have distinct values.
     static let numberFamilies: [[String]] = [
-        ["1", "1.0", "1e0", "10e-1", "0.1e1", "1E+0"], ["0", "-0", "0.0", "0e5", "-0.0E-3"], ["100", "1e2", "1E2", "100.00"],
-        ["123456789012345678901234567890", "1.2345678901234567890123456789e29"], ["0.5", "5e-1", "50E-2"], ["-3.25", "-325e-2"],
+        ["1", "1.0", "1e0", "10e-1", "0.1e1", "1E+0"], ["0", "-0", "0.0", "0e5", "-0.0E-3"],
+        ["100", "1e2", "1E2", "100.00"],
+        ["123456789012345678901234567890", "1.2345678901234567890123456789e29"], ["0.5", "5e-1", "50E-2"],
+        ["-3.25", "-325e-2"],
         ["1e400", "10e399"], ["9007199254740993"], ["0.1"], ["0.10000000000000001"], ["-17"], ["2.75", "275e-2"],
     ]
     /// Families whose values Python's floats and integers tell apart (for the Python oracle).
@@ -45,7 +49,9 @@ enum JSONPairGenerator {
         }
         let reorder = Int.random(in: 0..<3, using: &generator) > 0
         var repeatIn: Int? = nil
-        if repeatedKeys && Int.random(in: 0..<8, using: &generator) == 0 { repeatIn = Int.random(in: 0..<2, using: &generator) }
+        if repeatedKeys && Int.random(in: 0..<8, using: &generator) == 0 {
+            repeatIn = Int.random(in: 0..<2, using: &generator)
+        }
         var expected = "", actual = ""
         write(value, to: &expected, reorder: false, spellings: false, repeatKey: repeatIn == 0, using: &generator)
         let respell = spellingVariants && Bool.random(using: &generator)
@@ -58,12 +64,17 @@ enum JSONPairGenerator {
         switch kind {
         case 0, 5:
             var members: [(key: String, value: Value)] = []
-            for key in keys.shuffled(using: &generator).prefix(Int.random(in: 0...(depth == 0 ? 12 : 5), using: &generator)) {
+            for key in keys.shuffled(using: &generator).prefix(
+                Int.random(in: 0...(depth == 0 ? 12 : 5), using: &generator))
+            {
                 members.append((key, makeValue(depth: depth + 1, families: families, using: &generator)))
             }
             return .object(members)
         case 1, 6:
-            return .array((0..<Int.random(in: 0...4, using: &generator)).map { _ in makeValue(depth: depth + 1, families: families, using: &generator) })
+            return .array(
+                (0..<Int.random(in: 0...4, using: &generator)).map { _ in
+                    makeValue(depth: depth + 1, families: families, using: &generator)
+                })
         case 2:
             return .string(strings.randomElement(using: &generator) ?? "")
         case 3, 7:
@@ -106,7 +117,8 @@ enum JSONPairGenerator {
     }
 
     private static func write(
-        _ value: Value, to text: inout String, reorder: Bool, spellings: Bool, repeatKey: Bool, using generator: inout SeededGenerator
+        _ value: Value, to text: inout String, reorder: Bool, spellings: Bool, repeatKey: Bool,
+        using generator: inout SeededGenerator
     ) {
         let space = ["", "", " ", "\n  ", "\t", "\r\n"].randomElement(using: &generator) ?? ""
         switch value {
@@ -119,7 +131,9 @@ enum JSONPairGenerator {
                 if position > 0 { text += "," + space }
                 writeString(members[index].key, to: &text, using: &generator)
                 text += space + ":" + space
-                write(members[index].value, to: &text, reorder: reorder, spellings: spellings, repeatKey: false, using: &generator)
+                write(
+                    members[index].value, to: &text, reorder: reorder, spellings: spellings, repeatKey: false,
+                    using: &generator)
             }
             text += space + "}"
         case .array(let elements):
@@ -133,7 +147,9 @@ enum JSONPairGenerator {
             writeString(string, to: &text, using: &generator)
         case .number(let family):
             let spellingsOfValue = numberFamilies[family]
-            text += spellings ? spellingsOfValue.randomElement(using: &generator) ?? spellingsOfValue[0] : spellingsOfValue[0]
+            text +=
+                spellings
+                ? spellingsOfValue.randomElement(using: &generator) ?? spellingsOfValue[0] : spellingsOfValue[0]
         case .literal(let literal):
             text += literal
         }

@@ -83,21 +83,27 @@ import Testing
     /// A string is read whole when it holds no escape, and scalar by scalar from its first escape on.
     @Test func readsStringsWithAndWithoutEscapesAlike() throws {
         let value = try parse(#"["plain", "Åbenrå 日本 😀", "a\nb", "é then \u00e9\ud83d\ude00 and after", "", "\u0041"]"#)
-        #expect(value == .array([
-            .string("plain"), .string("Åbenrå 日本 😀"), .string("a\nb"), .string("é then é😀 and after"), .string(""), .string("A"),
-        ]))
+        #expect(
+            value
+                == .array([
+                    .string("plain"), .string("Åbenrå 日本 😀"), .string("a\nb"), .string("é then é😀 and after"),
+                    .string(""), .string("A"),
+                ]))
     }
 
     @Test func rejectsInvalidUTF8AndTooDeepNesting() {
         #expect(throws: JSONParseError.self) { try JSONParser().parse(Data([0x5B, 0x22, 0xFF, 0x22, 0x5D])) }
         do {
-            _ = try JSONParser(maximumDepth: 10).parse(String(repeating: "[", count: 11) + String(repeating: "]", count: 11))
+            _ = try JSONParser(maximumDepth: 10).parse(
+                String(repeating: "[", count: 11) + String(repeating: "]", count: 11))
             Issue.record("accepted nesting deeper than the limit")
         } catch {
             #expect(error.code == "json.too-deep")
             #expect(error.offset == 10)
         }
-        #expect((try? JSONParser(maximumDepth: 10).parse(String(repeating: "[", count: 10) + String(repeating: "]", count: 10))) != nil)
+        #expect(
+            (try? JSONParser(maximumDepth: 10).parse(
+                String(repeating: "[", count: 10) + String(repeating: "]", count: 10))) != nil)
     }
 
     /// Inputs whose acceptance the parser and Python's `json` module must agree on.
@@ -105,20 +111,24 @@ import Testing
     /// The oracle is made strict where docmigrate decides to be: NaN and Infinity are refused through
     /// `parse_constant`, repeated keys through `object_pairs_hook`, and strings holding lone surrogates
     /// (which Python allows and a Swift string cannot hold) are refused after parsing.
-    static let differentialInputs: [[UInt8]] = [
-        "1", "-0", "-0.0e-0", "1E+2", "1e400", "0.1", "01", "-", "1.", ".5", "1e", "+1", "0x10", "Infinity", "-Infinity", "NaN",
-        "[NaN]", "true", "True", "nul", "null ", " \t\r\n[] ", "[1,]", "[,1]", "[1 2]", "{}", "{\"a\":1,}", "{\"a\" 1}",
-        "{a:1}", "{'a':1}", "{\"a\":1,\"a\":2}", "{\"a\":1,\"b\":{\"a\":2}}", "\"\\u00e9\"", "\"\\ud83d\\ude00\"",
-        "\"\\ud800\"", "\"\\udc00\"", "\"\\ud800x\"", "\"\\x41\"", "\"\\/\"", "\"a\u{7F}b\"", "[\"\u{01}\"]", "\"\u{2028}\"",
-        "[1]x", "[1]\n", "\"unterminated", "[[[[]]]]", "{\"\":0}", "1 2", "[-]", "[1e+]", "[\"\\u12\"]",
-    ].map { Array($0.utf8) } + [
-        [0xEF, 0xBB, 0xBF, 0x5B, 0x31, 0x5D],
-        [0x5B, 0x22, 0xFF, 0x22, 0x5D],
-        [0x5B, 0x22, 0xC3, 0x22, 0x5D],
-        [0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D],
-        [0x5B, 0x22, 0xF0, 0x9F, 0x98, 0x80, 0x22, 0x5D],
-        [0x5B, 0x22, 0xC0, 0xAF, 0x22, 0x5D],
-    ]
+    static let differentialInputs: [[UInt8]] =
+        [
+            "1", "-0", "-0.0e-0", "1E+2", "1e400", "0.1", "01", "-", "1.", ".5", "1e", "+1", "0x10", "Infinity",
+            "-Infinity", "NaN",
+            "[NaN]", "true", "True", "nul", "null ", " \t\r\n[] ", "[1,]", "[,1]", "[1 2]", "{}", "{\"a\":1,}",
+            "{\"a\" 1}",
+            "{a:1}", "{'a':1}", "{\"a\":1,\"a\":2}", "{\"a\":1,\"b\":{\"a\":2}}", "\"\\u00e9\"", "\"\\ud83d\\ude00\"",
+            "\"\\ud800\"", "\"\\udc00\"", "\"\\ud800x\"", "\"\\x41\"", "\"\\/\"", "\"a\u{7F}b\"", "[\"\u{01}\"]",
+            "\"\u{2028}\"",
+            "[1]x", "[1]\n", "\"unterminated", "[[[[]]]]", "{\"\":0}", "1 2", "[-]", "[1e+]", "[\"\\u12\"]",
+        ].map { Array($0.utf8) } + [
+            [0xEF, 0xBB, 0xBF, 0x5B, 0x31, 0x5D],
+            [0x5B, 0x22, 0xFF, 0x22, 0x5D],
+            [0x5B, 0x22, 0xC3, 0x22, 0x5D],
+            [0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D],
+            [0x5B, 0x22, 0xF0, 0x9F, 0x98, 0x80, 0x22, 0x5D],
+            [0x5B, 0x22, 0xC0, 0xAF, 0x22, 0x5D],
+        ]
 
     @Test func acceptsExactlyWhatStrictPythonAccepts() throws {
         let program = """
@@ -146,7 +156,8 @@ import Testing
                 except Exception:
                     print('reject')
             """
-        let input = Self.differentialInputs.map { $0.map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16) }.joined() }
+        let input =
+            Self.differentialInputs.map { $0.map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16) }.joined() }
             .joined(separator: "\n") + "\n"
         let verdicts = try PythonOracle.run(program, input: Data(input.utf8)).split(separator: "\n").map(String.init)
         try #require(verdicts.count == Self.differentialInputs.count)

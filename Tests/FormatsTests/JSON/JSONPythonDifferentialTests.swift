@@ -41,16 +41,18 @@ import Testing
         """#
 
     @Test func agreesWithPythonsJSONOnEveryValueAndStyle() throws {
-        let layouts = try PythonOracle.run(Self.generator + "\n" + #"""
-            layout = random.Random(1)
-            for value in generate():
-                options = dict(ensure_ascii=layout.random() < 0.5)
-                shape = layout.randrange(4)
-                if shape == 1: options['indent'] = 2
-                if shape == 2: options['indent'] = '\t'
-                if shape == 3: options['separators'] = (',', ':')
-                print(json.dumps(value, **options).encode('utf-8').hex())
-            """#).split(separator: "\n")
+        let layouts = try PythonOracle.run(
+            Self.generator + "\n" + #"""
+                layout = random.Random(1)
+                for value in generate():
+                    options = dict(ensure_ascii=layout.random() < 0.5)
+                    shape = layout.randrange(4)
+                    if shape == 1: options['indent'] = 2
+                    if shape == 2: options['indent'] = '\t'
+                    if shape == 3: options['separators'] = (',', ':')
+                    print(json.dumps(value, **options).encode('utf-8').hex())
+                """#
+        ).split(separator: "\n")
         try #require(layouts.count == 1_200)
 
         var ours = ""
@@ -61,45 +63,46 @@ import Testing
             }
         }
 
-        let report = try PythonOracle.run(Self.generator + "\n" + #"""
-            import sys
-            def same(left, right, ordered):
-                if type(left) is not type(right): return False
-                if isinstance(left, float): return repr(left) == repr(right)
-                if isinstance(left, list): return len(left) == len(right) and all(same(a, b, ordered) for a, b in zip(left, right))
-                if isinstance(left, dict):
-                    if set(left) != set(right): return False
-                    if ordered and list(left) != list(right): return False
-                    if not ordered and list(right) != sorted(right): return False
-                    return all(same(left[key], right[key], ordered) for key in left)
-                return left == right
-            def has_empty(value):
-                if isinstance(value, (list, dict)):
-                    return len(value) == 0 or any(has_empty(item) for item in (value.values() if isinstance(value, dict) else value))
-                return False
-            lines = sys.stdin.read().split('\n')
-            checked = exact = 0
-            failures = []
-            for index, value in enumerate(generate()):
-                for style in range(8):
-                    sorted_keys, pretty, unescaped = style & 1, style & 2, style & 4
-                    data = bytes.fromhex(lines[index * 8 + style])
-                    checked += 1
-                    if not same(value, json.loads(data.decode('utf-8')), not sorted_keys):
-                        failures.append(f'value {index} style {style}: read back differently')
-                        continue
-                    if pretty and has_empty(value): continue
-                    if pretty:
-                        text = json.dumps(value, ensure_ascii=False, sort_keys=bool(sorted_keys), indent=2, separators=(',', ' : '))
-                    else:
-                        text = json.dumps(value, ensure_ascii=False, sort_keys=bool(sorted_keys), separators=(',', ':'))
-                    if not unescaped: text = text.replace('/', '\\/')
-                    exact += 1
-                    if text.encode('utf-8') != data:
-                        failures.append(f'value {index} style {style}: bytes {data[:80]!r} python {text.encode()[:80]!r}')
-            print(checked, exact)
-            for failure in failures[:20]: print(failure)
-            """#, input: Data(ours.utf8))
+        let report = try PythonOracle.run(
+            Self.generator + "\n" + #"""
+                import sys
+                def same(left, right, ordered):
+                    if type(left) is not type(right): return False
+                    if isinstance(left, float): return repr(left) == repr(right)
+                    if isinstance(left, list): return len(left) == len(right) and all(same(a, b, ordered) for a, b in zip(left, right))
+                    if isinstance(left, dict):
+                        if set(left) != set(right): return False
+                        if ordered and list(left) != list(right): return False
+                        if not ordered and list(right) != sorted(right): return False
+                        return all(same(left[key], right[key], ordered) for key in left)
+                    return left == right
+                def has_empty(value):
+                    if isinstance(value, (list, dict)):
+                        return len(value) == 0 or any(has_empty(item) for item in (value.values() if isinstance(value, dict) else value))
+                    return False
+                lines = sys.stdin.read().split('\n')
+                checked = exact = 0
+                failures = []
+                for index, value in enumerate(generate()):
+                    for style in range(8):
+                        sorted_keys, pretty, unescaped = style & 1, style & 2, style & 4
+                        data = bytes.fromhex(lines[index * 8 + style])
+                        checked += 1
+                        if not same(value, json.loads(data.decode('utf-8')), not sorted_keys):
+                            failures.append(f'value {index} style {style}: read back differently')
+                            continue
+                        if pretty and has_empty(value): continue
+                        if pretty:
+                            text = json.dumps(value, ensure_ascii=False, sort_keys=bool(sorted_keys), indent=2, separators=(',', ' : '))
+                        else:
+                            text = json.dumps(value, ensure_ascii=False, sort_keys=bool(sorted_keys), separators=(',', ':'))
+                        if not unescaped: text = text.replace('/', '\\/')
+                        exact += 1
+                        if text.encode('utf-8') != data:
+                            failures.append(f'value {index} style {style}: bytes {data[:80]!r} python {text.encode()[:80]!r}')
+                print(checked, exact)
+                for failure in failures[:20]: print(failure)
+                """#, input: Data(ours.utf8))
         let lines = report.split(separator: "\n").map(String.init)
         let counts = lines.first?.split(separator: " ").compactMap { Int($0) } ?? []
         #expect(counts.first == 9_600, "values × styles read back by Python")

@@ -1,7 +1,8 @@
-@testable import Formats
 import Foundation
 import TestSupport
 import Testing
+
+@testable import Formats
 
 /// The tape's verdict against the full comparison's over thousands of pairs aimed at how the tape reads:
 /// strings and whitespace eight bytes at a time (the first special byte found by its flag), and members
@@ -13,14 +14,16 @@ import Testing
 @Suite struct JSONTapeDifferentialTests {
     private static func fullVerdict(_ expected: [UInt8], _ actual: [UInt8], _ comparator: JSONComparator) -> Bool {
         guard let expectedValue = try? comparator.parser.parse(Data(expected)),
-              let actualValue = try? comparator.parser.parse(Data(actual)) else { return false }
+            let actualValue = try? comparator.parser.parse(Data(actual))
+        else { return false }
         return comparator.compare(expected: expectedValue, actual: actualValue) == nil
     }
 
     /// Both verdicts for one pair; records a failure naming the pair when they disagree. The full verdict.
     @discardableResult
     private static func expectAgreement(
-        _ expected: [UInt8], _ actual: [UInt8], accepting: [JSONVariation], sourceLocation: SourceLocation = #_sourceLocation
+        _ expected: [UInt8], _ actual: [UInt8], accepting: [JSONVariation],
+        sourceLocation: SourceLocation = #_sourceLocation
     ) -> Bool {
         let comparator = JSONComparator(accepting: accepting)
         let full = fullVerdict(expected, actual, comparator)
@@ -40,7 +43,8 @@ import Testing
         let pairCount = 2500
         for _ in 0..<pairCount {
             let pair = JSONPairGenerator.pair(using: &generator, spellingVariants: true, repeatedKeys: true)
-            for (index, variations) in accepting.enumerated() where Self.expectAgreement(pair.expected, pair.actual, accepting: variations) {
+            for (index, variations) in accepting.enumerated()
+            where Self.expectAgreement(pair.expected, pair.actual, accepting: variations) {
                 equal[index] += 1
             }
         }
@@ -52,7 +56,8 @@ import Testing
     /// A byte of each kind a string can hold, at every place within and across the eight-byte words.
     @Test func stringsAreReadToTheirFirstSpecialByteWhereverItFalls() {
         let specials: [[UInt8]] = [
-            Array("\\n".utf8), Array("\\\"".utf8), Array("\\u00e9".utf8), Array("\\ud83d\\ude00".utf8), Array("\\/".utf8),
+            Array("\\n".utf8), Array("\\\"".utf8), Array("\\u00e9".utf8), Array("\\ud83d\\ude00".utf8),
+            Array("\\/".utf8),
             [0x7F], [0x20], [0x01], [0x1F], [0x0A], [0x09],
             Array("é".utf8), Array("日".utf8), Array("😀".utf8),
             [0xFF], [0xC3, 0x41], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80], [0xE6, 0x97],
@@ -61,7 +66,9 @@ import Testing
         for offset in 0..<18 {
             for special in specials {
                 for tail in [0, 1, 7, 8, 9] {
-                    let content = Array(repeating: UInt8(ascii: "a"), count: offset) + special + Array(repeating: UInt8(ascii: "b"), count: tail)
+                    let content =
+                        Array(repeating: UInt8(ascii: "a"), count: offset) + special
+                        + Array(repeating: UInt8(ascii: "b"), count: tail)
                     let expected = Array("[\"".utf8) + content + Array("\"]".utf8)
                     // The same string with whitespace around it, and a string one byte longer.
                     let spaced = Array("[ \"".utf8) + content + Array("\" ]".utf8)
@@ -84,16 +91,23 @@ import Testing
         var generator = SeededGenerator(seed: 51)
         let whitespace: [UInt8] = [0x20, 0x0A, 0x0D, 0x09]
         let lookalikes: [[UInt8]] = [[0x0B], [0x0C], [0x00], [0xC2, 0xA0], [0xC2, 0x85], [0x1C]]
-        let tokens = ["{", "\"key\"", ":", "[", "1.5", ",", "true", ",", "\"s\"", ",", "null", ",", "{", "}", "]", ",", "\"k2\"", ":", "-0", "}"]
+        let tokens = [
+            "{", "\"key\"", ":", "[", "1.5", ",", "true", ",", "\"s\"", ",", "null", ",", "{", "}", "]", ",", "\"k2\"",
+            ":", "-0", "}",
+        ]
         var accepted = 0, rejected = 0
         for round in 0..<1500 {
             var expected: [UInt8] = []
             var actual: [UInt8] = []
             for (index, token) in tokens.enumerated() {
                 for side in 0..<2 {
-                    var run = (0..<Int.random(in: 0..<20, using: &generator)).map { _ in whitespace.randomElement(using: &generator) ?? 0x20 }
+                    var run = (0..<Int.random(in: 0..<20, using: &generator)).map { _ in
+                        whitespace.randomElement(using: &generator) ?? 0x20
+                    }
                     // Now and then a lookalike, somewhere in one side's run.
-                    if side == 1 && round % 3 == 0 && index == round % tokens.count, let lookalike = lookalikes.randomElement(using: &generator) {
+                    if side == 1 && round % 3 == 0 && index == round % tokens.count,
+                        let lookalike = lookalikes.randomElement(using: &generator)
+                    {
                         run.insert(contentsOf: lookalike, at: Int.random(in: 0...run.count, using: &generator))
                     }
                     if side == 0 { expected += run + Array(token.utf8) } else { actual += run + Array(token.utf8) }
@@ -125,12 +139,15 @@ import Testing
         for count in 0...70 {
             for variant in ["same", "value", "key", "repeated-actual", "repeated-expected", "nested"] {
                 // A change needs a member to change, and a repeated key two members.
-                guard variant == "same" || count > 1 || (count == 1 && ["value", "key", "nested"].contains(variant)) else { continue }
+                guard variant == "same" || count > 1 || (count == 1 && ["value", "key", "nested"].contains(variant))
+                else { continue }
                 var members = (0..<count).map { (key($0), "\($0)") }
                 if variant == "nested" {
                     members = members.map { member in
                         let size = Int.random(in: 0..<40, using: &generator)
-                        return (member.0, String(decoding: object((0..<size).map { (key($0 * 7), "\($0)") }), as: UTF8.self))
+                        return (
+                            member.0, String(decoding: object((0..<size).map { (key($0 * 7), "\($0)") }), as: UTF8.self)
+                        )
                     }
                 }
                 var actual = members.shuffled(using: &generator)

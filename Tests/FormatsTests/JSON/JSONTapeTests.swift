@@ -1,7 +1,8 @@
-@testable import Formats
 import Foundation
 import TestSupport
 import Testing
+
+@testable import Formats
 
 /// The token-tape fast path must give exactly the full comparison's verdict: it may only say "equal"
 /// where parsing both sides and comparing the `JSONValue` trees finds no difference, and it should say
@@ -10,29 +11,40 @@ import Testing
     /// The full comparison's verdict, without the fast path: both sides parse and their values compare equal.
     private static func fullVerdict(_ expected: [UInt8], _ actual: [UInt8], _ comparator: JSONComparator) -> Bool {
         guard let expectedValue = try? comparator.parser.parse(Data(expected)),
-              let actualValue = try? comparator.parser.parse(Data(actual)) else { return false }
+            let actualValue = try? comparator.parser.parse(Data(actual))
+        else { return false }
         return comparator.compare(expected: expectedValue, actual: actualValue) == nil
     }
 
-    private static let acceptingSets: [[JSONVariation]] = [[], [.keyOrder], [.numberSpelling], [.keyOrder, .numberSpelling]]
+    private static let acceptingSets: [[JSONVariation]] = [
+        [], [.keyOrder], [.numberSpelling], [.keyOrder, .numberSpelling],
+    ]
 
     // MARK: Validity
 
     /// Every accepted and rejected row of the parser's tables, compared with itself: the tape proves a
     /// document equal to itself exactly when the parser accepts it (a repeated key included).
     @Test func scansExactlyWhatTheParserAccepts() {
-        let extra: [[UInt8]] = [
-            "{\"a\":1,\"\\u0061\":2}", "{\"a\":{\"b\":1,\"b\":1}}", "[{\"x\":1},{\"y\":2,\"y\":2}]", "{\"a\":1,\"a\\u0000\":2}",
-            "[\"\\ud83d\\ude00\", \"\\uD834\\uDD1E\"]", "[\"\\ud83d\\u0041\"]", "[\"\\ud83dx\"]", "[\"\\ud83d\\\"]", "[\"\\u00G0\"]",
-            "[\"\\u00e\"]", "[1e+]", "[1E-7, -0.0e+00]", "[-01]", "[00]", "[1.e3]", "[truefalse]", "[fals]", "[nulll]",
-            "{\"a\":1 \"b\":2}", "{\"a\" : 1 , \"b\" : 2 }", "{,}", "{\"a\"}", "{\"a\":}", "[1,,2]", "[\"\\", "[\"\\u", "\"abc",
-            "{\"abcdefgh\":1,\"abcdefgh\":2}", "{\"abcdefghi\":1,\"abcdefghj\":2,\"abcdefghi\":3}",
-        ].map { Array($0.utf8) } + [
-            [0x22, 0xE0, 0x80, 0x80, 0x22], [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], [0x22, 0xF5, 0x80, 0x80, 0x80, 0x22],
-            [0x22, 0xC2, 0x22], [0x22, 0xE6, 0x97, 0x22], [0x22, 0x80, 0x22], [0x5B, 0xC3, 0xA9, 0x5D], [0xEF, 0xBB, 0x31],
-            [0xEF, 0xBB, 0xBF], [0x20, 0x0B, 0x31], [0x31, 0x00],
-        ]
-        let inputs = JSONTestSuiteTables.accepted.map(\.input) + JSONTestSuiteTables.rejected.map(\.input)
+        let extra: [[UInt8]] =
+            [
+                "{\"a\":1,\"\\u0061\":2}", "{\"a\":{\"b\":1,\"b\":1}}", "[{\"x\":1},{\"y\":2,\"y\":2}]",
+                "{\"a\":1,\"a\\u0000\":2}",
+                "[\"\\ud83d\\ude00\", \"\\uD834\\uDD1E\"]", "[\"\\ud83d\\u0041\"]", "[\"\\ud83dx\"]", "[\"\\ud83d\\\"]",
+                "[\"\\u00G0\"]",
+                "[\"\\u00e\"]", "[1e+]", "[1E-7, -0.0e+00]", "[-01]", "[00]", "[1.e3]", "[truefalse]", "[fals]",
+                "[nulll]",
+                "{\"a\":1 \"b\":2}", "{\"a\" : 1 , \"b\" : 2 }", "{,}", "{\"a\"}", "{\"a\":}", "[1,,2]", "[\"\\",
+                "[\"\\u", "\"abc",
+                "{\"abcdefgh\":1,\"abcdefgh\":2}", "{\"abcdefghi\":1,\"abcdefghj\":2,\"abcdefghi\":3}",
+            ].map { Array($0.utf8) } + [
+                [0x22, 0xE0, 0x80, 0x80, 0x22], [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],
+                [0x22, 0xF5, 0x80, 0x80, 0x80, 0x22],
+                [0x22, 0xC2, 0x22], [0x22, 0xE6, 0x97, 0x22], [0x22, 0x80, 0x22], [0x5B, 0xC3, 0xA9, 0x5D],
+                [0xEF, 0xBB, 0x31],
+                [0xEF, 0xBB, 0xBF], [0x20, 0x0B, 0x31], [0x31, 0x00],
+            ]
+        let inputs =
+            JSONTestSuiteTables.accepted.map(\.input) + JSONTestSuiteTables.rejected.map(\.input)
             + JSONParserTests.differentialInputs + extra
         let comparator = JSONComparator()
         var accepted = 0
@@ -41,7 +53,9 @@ import Testing
             if parses { accepted += 1 }
             let description = String(decoding: input, as: UTF8.self).debugDescription
             #expect(comparator.provesEqual(expected: Data(input), actual: Data(input)) == parses, "\(description)")
-            #expect(comparator.provesEqual(expected: Data(input), actual: Data(input + [0x0A])) == parses, "\(description) and a newline")
+            #expect(
+                comparator.provesEqual(expected: Data(input), actual: Data(input + [0x0A])) == parses,
+                "\(description) and a newline")
         }
         #expect(accepted > 40 && inputs.count - accepted > 80)
     }
@@ -63,13 +77,15 @@ import Testing
         // A million open brackets are an error for the parser, and the tape gives up as early.
         let million = Data(repeating: UInt8(ascii: "["), count: 1_000_000)
         let refused = try #require(comparator.compare(expected: million, actual: million + Data(" ".utf8)))
-        #expect(refused.children.map(\.cause) == [Difference.Cause.jsonInvalidExpected, Difference.Cause.jsonInvalidActual])
+        #expect(
+            refused.children.map(\.cause) == [Difference.Cause.jsonInvalidExpected, Difference.Cause.jsonInvalidActual])
 
         // Under a limit the parser's trees could not be compared within (they recurse), the tape compares
         // 200,000 levels on a heap stack.
         let deep = JSONComparator(parser: JSONParser(maximumDepth: 300_000))
         let deepObjects = String(repeating: #"{"a":"#, count: 200_000) + "1" + String(repeating: "}", count: 200_000)
-        let deepObjectsSpaced = String(repeating: #"{ "a" : "#, count: 200_000) + "1" + String(repeating: " }", count: 200_000)
+        let deepObjectsSpaced =
+            String(repeating: #"{ "a" : "#, count: 200_000) + "1" + String(repeating: " }", count: 200_000)
         #expect(deep.compare(expected: Data(deepObjects.utf8), actual: Data(deepObjectsSpaced.utf8)) == nil)
         #expect(deep.compare(expected: nested(200_000, "1"), actual: nested(200_000, " 1 ")) == nil)
         #expect(!deep.provesEqual(expected: nested(200_000, "1"), actual: nested(200_000, "2")))
@@ -94,7 +110,10 @@ import Testing
         (#"{"a":1,"\u0000":2,"":3}"#, #"{"":3,"a":1,"\u0000":2}"#, [.keyOrder], true),
         (#"{"a":1,"a\u0000":2}"#, #"{"a\u0000":2,"a":1}"#, [.keyOrder], true),
         (#"{"a":1,"a\u0000":2}"#, #"{"a\u0000":1,"a":2}"#, [.keyOrder], false),
-        (#"{"abcdefghX":1,"abcdefghY":2,"abcdefgh":3}"#, #"{"abcdefgh":3,"abcdefghY":2,"abcdefghX":1}"#, [.keyOrder], true),
+        (
+            #"{"abcdefghX":1,"abcdefghY":2,"abcdefgh":3}"#, #"{"abcdefgh":3,"abcdefghY":2,"abcdefghX":1}"#, [.keyOrder],
+            true
+        ),
         (#"{"abcdefghX":1,"abcdefghY":2}"#, #"{"abcdefghY":1,"abcdefghX":2}"#, [.keyOrder], false),
         (#"{"caf\u00e9":1,"cafe\u0301":2}"#, "{\"cafe\u{301}\":2,\"caf\u{E9}\":1}", [.keyOrder], true),
         (#"{"caf\u00e9":1}"#, "{\"cafe\u{301}\":1}", [.keyOrder], false),
@@ -132,8 +151,11 @@ import Testing
             let expected = Array(row.expected.utf8), actual = Array(row.actual.utf8)
             let label = "\(row.expected) vs \(row.actual) accepting \(row.accepting)"
             #expect(Self.fullVerdict(expected, actual, comparator) == row.equal, "full: \(label)")
-            #expect(comparator.provesEqual(expected: Data(expected), actual: Data(actual)) == row.equal, "tape: \(label)")
-            #expect((comparator.compare(expected: Data(expected), actual: Data(actual)) == nil) == row.equal, "compare: \(label)")
+            #expect(
+                comparator.provesEqual(expected: Data(expected), actual: Data(actual)) == row.equal, "tape: \(label)")
+            #expect(
+                (comparator.compare(expected: Data(expected), actual: Data(actual)) == nil) == row.equal,
+                "compare: \(label)")
         }
     }
 
@@ -150,7 +172,9 @@ import Testing
         #expect(changed != backward && !ordered.provesEqual(expected: Data(forward.utf8), actual: Data(changed.utf8)))
         #expect(!ordered.provesEqual(expected: Data(repeated.utf8), actual: Data(repeated.utf8)))
         let invalid = ordered.compare(expected: Data(repeated.utf8), actual: Data((repeated + " ").utf8))
-        #expect(invalid?.children.count == 2 && invalid?.children.allSatisfy { $0.summary.hasSuffix("[json.duplicate-key]") } == true)
+        #expect(
+            invalid?.children.count == 2
+                && invalid?.children.allSatisfy { $0.summary.hasSuffix("[json.duplicate-key]") } == true)
     }
 
     /// The lenient parser reads a lone surrogate as U+FFFD; the tape leaves such documents to it.
@@ -160,7 +184,9 @@ import Testing
         #expect(!lenient.provesEqual(expected: lone, actual: Data(#"["\ufffd","\ufffdx"]"#.utf8)))
         #expect(lenient.compare(expected: lone, actual: Data(#"["\ufffd","\ufffdx"]"#.utf8)) == nil)
         #expect(lenient.compare(expected: lone, actual: Data(#"["\ufffd","x"]"#.utf8)) != nil)
-        #expect(JSONComparator().compare(expected: lone, actual: Data(#"["\ufffd","\ufffdx"]"#.utf8))?.cause == Difference.Cause.jsonInvalidExpected)
+        #expect(
+            JSONComparator().compare(expected: lone, actual: Data(#"["\ufffd","\ufffdx"]"#.utf8))?.cause
+                == Difference.Cause.jsonInvalidExpected)
     }
 
     /// Generated pairs: the same value written two ways (whitespace, escapes, member order, number
@@ -177,10 +203,15 @@ import Testing
             for (setIndex, accepting) in Self.acceptingSets.enumerated() {
                 let comparator = JSONComparator(accepting: accepting)
                 var fullDifference: Difference?
-                if let expectedValue, let actualValue { fullDifference = comparator.compare(expected: expectedValue, actual: actualValue) }
+                if let expectedValue, let actualValue {
+                    fullDifference = comparator.compare(expected: expectedValue, actual: actualValue)
+                }
                 let full = expectedValue != nil && actualValue != nil && fullDifference == nil
                 let tape = comparator.provesEqual(expected: expectedData, actual: actualData)
-                #expect(tape == full, "\(String(decoding: pair.expected, as: UTF8.self)) vs \(String(decoding: pair.actual, as: UTF8.self)) accepting \(accepting)")
+                #expect(
+                    tape == full,
+                    "\(String(decoding: pair.expected, as: UTF8.self)) vs \(String(decoding: pair.actual, as: UTF8.self)) accepting \(accepting)"
+                )
                 if full { equalCounts[setIndex] += 1 }
                 if let fullDifference, setIndex % 2 == 0 {
                     // The report of a difference is the full comparison's own.
@@ -198,7 +229,9 @@ import Testing
     /// no repeated key), `json.loads(a) == json.loads(b)` is our verdict when key order is accepted.
     @Test func pythonAgreesWithTheVerdicts() throws {
         var generator = SeededGenerator(seed: 7_2026)
-        let pairs = (0..<300).map { _ in JSONPairGenerator.pair(using: &generator, spellingVariants: false, repeatedKeys: false) }
+        let pairs = (0..<300).map { _ in
+            JSONPairGenerator.pair(using: &generator, spellingVariants: false, repeatedKeys: false)
+        }
         let program = """
             import json, sys
             for line in sys.stdin.read().split('\\n'):
@@ -212,8 +245,11 @@ import Testing
         try #require(verdicts.count == pairs.count)
         let comparator = JSONComparator(accepting: [.keyOrder])
         for (pair, verdict) in zip(pairs, verdicts) {
-            let ours = comparator.compare(expected: Data(pair.expected), actual: Data(pair.actual)) == nil ? "equal" : "differ"
-            #expect(ours == verdict, "\(String(decoding: pair.expected, as: UTF8.self)) vs \(String(decoding: pair.actual, as: UTF8.self))")
+            let ours =
+                comparator.compare(expected: Data(pair.expected), actual: Data(pair.actual)) == nil ? "equal" : "differ"
+            #expect(
+                ours == verdict,
+                "\(String(decoding: pair.expected, as: UTF8.self)) vs \(String(decoding: pair.actual, as: UTF8.self))")
         }
         #expect(verdicts.filter { $0 == "equal" }.count > 60 && verdicts.filter { $0 == "differ" }.count > 60)
     }

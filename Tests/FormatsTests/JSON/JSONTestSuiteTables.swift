@@ -8,17 +8,20 @@ import Testing
 @Suite struct JSONTestSuiteTables {
     /// Must be accepted: (name, input bytes).
     static let acceptedText: [(String, String)] = [
-        ("y_array_empty", "[]"), ("y_object_empty", "{}"), ("y_array_with_whitespace", " \t\r\n[ \t\r\n1 \t\r\n, 2 ]\r\n"),
+        ("y_array_empty", "[]"), ("y_object_empty", "{}"),
+        ("y_array_with_whitespace", " \t\r\n[ \t\r\n1 \t\r\n, 2 ]\r\n"),
         ("y_literals", "[null,true,false]"), ("y_top_level_string", "\"x\""), ("y_top_level_number", "-0"),
         ("y_top_level_null", "null"), ("y_top_level_true", " true "), ("y_number_zero", "0"),
         ("y_number_negative_zero_fraction", "[-0.0]"), ("y_number_exponent_capital_plus", "1E+2"),
-        ("y_number_exponent_minus", "1e-2"), ("y_number_zero_exponent", "[0e0]"), ("y_number_fraction_exponent", "[-1.5e-10]"),
+        ("y_number_exponent_minus", "1e-2"), ("y_number_zero_exponent", "[0e0]"),
+        ("y_number_fraction_exponent", "[-1.5e-10]"),
         ("y_number_huge_exponent", "1e400"), ("y_number_huge_integer", "123456789012345678901234567890"),
         ("y_number_leading_zero_fraction", "0.001"), ("y_string_escapes", #"["\"\\\/\b\f\n\r\t"]"#),
         ("y_string_escaped_nul", #""\u0000""#), ("y_string_unicode_escape_lower_upper", #""\u00e9\u00E9""#),
         ("y_string_surrogate_pair", #""\uD834\uDD1E""#), ("y_string_raw_utf8", "\"é€😀\""),
         ("y_string_raw_del", "\"\u{7F}\""), ("y_string_raw_line_separator", "\"\u{2028}\u{2029}\""),
-        ("y_string_empty", "\"\""), ("y_object_empty_key", "{\"\":0}"), ("y_object_nested", #"{"a":{"b":[1,{"c":null}]}}"#),
+        ("y_string_empty", "\"\""), ("y_object_empty_key", "{\"\":0}"),
+        ("y_object_nested", #"{"a":{"b":[1,{"c":null}]}}"#),
         ("y_object_same_key_in_different_objects", #"{"a":{"a":1},"b":{"a":2}}"#),
         ("y_object_keys_differ_by_normalization", "{\"\u{E9}\":1,\"e\u{301}\":2}"),
         ("y_array_nested", "[[[[]]]]"), ("y_array_mixed", #"[1,"a",{},[],null]"#),
@@ -30,7 +33,8 @@ import Testing
         ("y_string_largest_scalar", [0x22, 0xF4, 0x8F, 0xBF, 0xBF, 0x22]),
     ]
 
-    static let accepted: [(name: String, input: [UInt8])] = acceptedText.map { ($0.0, Array($0.1.utf8)) } + acceptedBytes
+    static let accepted: [(name: String, input: [UInt8])] =
+        acceptedText.map { ($0.0, Array($0.1.utf8)) } + acceptedBytes
 
     /// Must be rejected: (name, input bytes, code).
     static let rejectedText: [(String, String, String)] = [
@@ -102,7 +106,11 @@ import Testing
         ("n_utf8_beyond_unicode", [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], "json.invalid-utf8"),
         ("n_utf8_lone_continuation", [0x22, 0x80, 0x22], "json.invalid-utf8"),
         ("n_utf16_byte_order_mark", [0xFE, 0xFF, 0x00, 0x5B, 0x00, 0x5D], "json.unexpected-character"),
-        ("n_too_deep", Array(repeating: UInt8(ascii: "["), count: 513) + Array(repeating: UInt8(ascii: "]"), count: 513), "json.too-deep"),
+        (
+            "n_too_deep",
+            Array(repeating: UInt8(ascii: "["), count: 513) + Array(repeating: UInt8(ascii: "]"), count: 513),
+            "json.too-deep"
+        ),
     ]
 
     static let rejected: [(name: String, input: [UInt8], code: String)] =
@@ -130,7 +138,9 @@ import Testing
     @Test func refusesWhatFoundationWronglyAccepts() {
         let cases = [#"["",]"#, "[1,]", #"{"id":0,}"#]
         for text in cases {
-            #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)) != nil, "Foundation accepts \(text)")
+            #expect(
+                (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)) != nil,
+                "Foundation accepts \(text)")
             #expect(throws: JSONParseError.self) { try JSONParser().parse(text) }
         }
         #expect(throws: JSONParseError.self) { try JSONParser().parse(#"["x",,]"#) }
@@ -165,8 +175,10 @@ import Testing
                 except Exception:
                     print('reject')
             """
-        let rows = Self.accepted.map { ($0.name, $0.input, "accept") } + Self.rejected.map { ($0.name, $0.input, "reject") }
-        let input = rows.map { row in row.1.map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16) }.joined() + "\n" }.joined()
+        let rows =
+            Self.accepted.map { ($0.name, $0.input, "accept") } + Self.rejected.map { ($0.name, $0.input, "reject") }
+        let input = rows.map { row in row.1.map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16) }.joined() + "\n" }
+            .joined()
         let verdicts = try PythonOracle.run(program, input: Data(input.utf8)).split(separator: "\n").map(String.init)
         try #require(verdicts.count == rows.count)
         for (row, verdict) in zip(rows, verdicts) {

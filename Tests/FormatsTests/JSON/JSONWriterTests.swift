@@ -24,7 +24,10 @@ import Testing
                 var parsed = try JSONParser().parse(expected)
                 if style.sortedKeys { parsed = JSONTestValues.shuffled(parsed, using: &generator) }
                 let written = JSONWriter.write(parsed, style: style)
-                #expect(written == expected, "\(style): ours \(String(decoding: written, as: UTF8.self).debugDescription) encoder \(String(decoding: expected, as: UTF8.self).debugDescription)")
+                #expect(
+                    written == expected,
+                    "\(style): ours \(String(decoding: written, as: UTF8.self).debugDescription) encoder \(String(decoding: expected, as: UTF8.self).debugDescription)"
+                )
                 compared += 1
             }
         }
@@ -34,15 +37,26 @@ import Testing
     /// The layout rules spelled out, so a change to any of them names itself.
     @Test func writesTheDocumentedLayout() throws {
         let value = try JSONParser().parse(#"{"b":[],"a":{},"c":[1,{"d":"x/y"}],"a10":1,"a2":2,"B":3,"_":4}"#)
-        #expect(String(decoding: JSONWriter.write(value, style: .init()), as: UTF8.self)
-            == #"{"b":[],"a":{},"c":[1,{"d":"x\/y"}],"a10":1,"a2":2,"B":3,"_":4}"#)
-        #expect(String(decoding: JSONWriter.write(value, style: .init(sortedKeys: true, withoutEscapingSlashes: true)), as: UTF8.self)
-            == #"{"B":3,"_":4,"a":{},"a10":1,"a2":2,"b":[],"c":[1,{"d":"x/y"}]}"#)
+        #expect(
+            String(decoding: JSONWriter.write(value, style: .init()), as: UTF8.self)
+                == #"{"b":[],"a":{},"c":[1,{"d":"x\/y"}],"a10":1,"a2":2,"B":3,"_":4}"#)
+        #expect(
+            String(
+                decoding: JSONWriter.write(value, style: .init(sortedKeys: true, withoutEscapingSlashes: true)),
+                as: UTF8.self)
+                == #"{"B":3,"_":4,"a":{},"a10":1,"a2":2,"b":[],"c":[1,{"d":"x/y"}]}"#)
         let pretty = String(decoding: JSONWriter.write(value, style: .init(prettyPrinted: true)), as: UTF8.self)
-        #expect(pretty == "{\n  \"b\" : [\n\n  ],\n  \"a\" : {\n\n  },\n  \"c\" : [\n    1,\n    {\n      \"d\" : \"x\\/y\"\n    }\n  ],\n  \"a10\" : 1,\n  \"a2\" : 2,\n  \"B\" : 3,\n  \"_\" : 4\n}")
-        #expect(String(decoding: JSONWriter.write(.array([]), style: .init(prettyPrinted: true)), as: UTF8.self) == "[\n\n]")
+        #expect(
+            pretty
+                == "{\n  \"b\" : [\n\n  ],\n  \"a\" : {\n\n  },\n  \"c\" : [\n    1,\n    {\n      \"d\" : \"x\\/y\"\n    }\n  ],\n  \"a10\" : 1,\n  \"a2\" : 2,\n  \"B\" : 3,\n  \"_\" : 4\n}"
+        )
+        #expect(
+            String(decoding: JSONWriter.write(.array([]), style: .init(prettyPrinted: true)), as: UTF8.self) == "[\n\n]"
+        )
         let escapes = JSONValue.string("\"\\/\u{8}\u{C}\n\r\t\u{0}\u{1F}\u{7F}é😀")
-        #expect(String(decoding: JSONWriter.write(escapes, style: .init()), as: UTF8.self) == "\"\\\"\\\\\\/\\b\\f\\n\\r\\t\\u0000\\u001f\u{7F}é😀\"")
+        #expect(
+            String(decoding: JSONWriter.write(escapes, style: .init()), as: UTF8.self)
+                == "\"\\\"\\\\\\/\\b\\f\\n\\r\\t\\u0000\\u001f\u{7F}é😀\"")
     }
 
     /// 200,000 levels: kept alive for the whole process, because destroying a `JSONValue` recurses.

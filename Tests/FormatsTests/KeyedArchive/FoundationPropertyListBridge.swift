@@ -36,7 +36,10 @@ enum FoundationPropertyListBridge {
         case let data as Data: return .data(data)
         case let array as [Any]: return .array(try array.map(value))
         case let dictionary as [String: Any]:
-            return .dictionary(try dictionary.sorted { $0.key < $1.key }.map { PropertyListEntry(key: $0.key, value: try value($0.value)) })
+            return .dictionary(
+                try dictionary.sorted { $0.key < $1.key }.map {
+                    PropertyListEntry(key: $0.key, value: try value($0.value))
+                })
         default:
             guard String(describing: type(of: object)).contains("KeyedArchiverUID") else {
                 throw Failure(description: "no property-list value for \(type(of: object))")
@@ -44,7 +47,8 @@ enum FoundationPropertyListBridge {
             let xml = try PropertyListSerialization.data(fromPropertyList: [object], format: .xml, options: 0)
             let text = String(decoding: xml, as: UTF8.self)
             guard let start = text.range(of: "<integer>"), let end = text.range(of: "</integer>"),
-                  let uid = UInt32(text[start.upperBound..<end.lowerBound]) else {
+                let uid = UInt32(text[start.upperBound..<end.lowerBound])
+            else {
                 throw Failure(description: "could not read a UID from \(text)")
             }
             return .uid(uid)
@@ -78,7 +82,8 @@ enum FoundationPropertyListBridge {
     static func sortingKeys(_ value: PropertyListValue) -> PropertyListValue {
         switch value {
         case .dictionary(let entries):
-            .dictionary(entries.map { PropertyListEntry(key: $0.key, value: sortingKeys($0.value)) }.sorted { $0.key < $1.key })
+            .dictionary(
+                entries.map { PropertyListEntry(key: $0.key, value: sortingKeys($0.value)) }.sorted { $0.key < $1.key })
         case .array(let elements): .array(elements.map(sortingKeys))
         default: value
         }

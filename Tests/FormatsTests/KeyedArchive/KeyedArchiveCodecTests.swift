@@ -1,8 +1,9 @@
 import DocumentCodecs
-@testable import Formats
 import Foundation
 import TestSupport
 import Testing
+
+@testable import Formats
 
 /// The codec on the golden files: bytes kept when nothing changed, Foundation reading what we write,
 /// damaged files rejected without a trap.
@@ -20,7 +21,8 @@ import Testing
     }
 
     static func encode(_ document: KeyedArchiveDocument) throws -> Data {
-        try #require(try KeyedArchiveCodec().encode(document, previous: nil, contentType: .propertyList).regularFileContents)
+        try #require(
+            try KeyedArchiveCodec().encode(document, previous: nil, contentType: .propertyList).regularFileContents)
     }
 
     @Test(arguments: ["keyed-archive/cases/foundation-values.plist", "keyed-archive/cases/app-objects.plist"])
@@ -42,16 +44,18 @@ import Testing
             return
         }
         #expect(type.name == "OC_BuiltinPythonUnicode" && type.hints == ["OC_PythonString", "NSString"])
-        #expect(fields == [
-            KeyedArchiveField(key: "pytype", value: .value(.integer(1))),
-            KeyedArchiveField(key: "NS.string", value: .value(.string("KeyArchive UID Test"))),
-        ])
+        #expect(
+            fields == [
+                KeyedArchiveField(key: "pytype", value: .value(.integer(1))),
+                KeyedArchiveField(key: "NS.string", value: .value(.string("KeyArchive UID Test"))),
+            ])
         #expect(try Self.encode(document) == data)
     }
 
     @Test func foundationsOwnBinaryArchiveIsWrittenBackByteForByte() throws {
         // Linux Foundation's binary layout is not Apple's; the kept layout still reproduces its bytes.
-        let data = try NSKeyedArchiver.archivedData(withRootObject: KeyedArchiveFoundationTests.book(), requiringSecureCoding: false)
+        let data = try NSKeyedArchiver.archivedData(
+            withRootObject: KeyedArchiveFoundationTests.book(), requiringSecureCoding: false)
         let document = try Self.decode(data)
         #expect(document.format == .binary)
         #expect(try Self.encode(document) == data)
@@ -67,7 +71,8 @@ import Testing
             Issue.record("the root is not a dictionary")
             return
         }
-        entries.append(KeyedArchiveDictionaryEntry(key: .string("added"), value: .array([.string("new"), .integer(-1)], .array)))
+        entries.append(
+            KeyedArchiveDictionaryEntry(key: .string("added"), value: .array([.string("new"), .integer(-1)], .array)))
         document.archive = KeyedArchive(root: .dictionary(entries, type))
         let data = try Self.encode(document)
         let unarchiver = try NSKeyedUnarchiver(forReadingFrom: data)
@@ -84,25 +89,32 @@ import Testing
         let converted = try KeyedArchiveToPropertyList().convert(document)
         let data = try XMLPropertyList.write(converted.value)
         let program = """
-        import plistlib, sys
-        v = plistlib.loads(sys.stdin.buffer.read())
-        root = v['$top']['root']
-        print(v['$archiver'], root['$class'], root['name'], [c['name'] for c in root['children']['$array']] if '$array' in root['children'] else [c['name'] for c in root['children']])
-        print(root['children'][0]['parent'] if isinstance(root['children'], list) else root['children']['$array'][0]['parent'], root['$id'], root['$inline'])
-        """
+            import plistlib, sys
+            v = plistlib.loads(sys.stdin.buffer.read())
+            root = v['$top']['root']
+            print(v['$archiver'], root['$class'], root['name'], [c['name'] for c in root['children']['$array']] if '$array' in root['children'] else [c['name'] for c in root['children']])
+            print(root['children'][0]['parent'] if isinstance(root['children'], list) else root['children']['$array'][0]['parent'], root['$id'], root['$inline'])
+            """
         let output = try PythonOracle.run(program, input: data)
-        #expect(output == """
-            NSKeyedArchiver NotebookApp.Node root ['left', 'right']
-            {'$ref': 0} 0 {'rank': 0, 'visible': True, 'weight': 1.5}
+        #expect(
+            output == """
+                NSKeyedArchiver NotebookApp.Node root ['left', 'right']
+                {'$ref': 0} 0 {'rank': 0, 'visible': True, 'weight': 1.5}
 
-            """)
+                """)
     }
 
     @Test func damagedGoldenBytesDecodeOrThrowButNeverTrap() throws {
         var generator = SeededGenerator(seed: 0xB17E_5EED)
-        let paths = try FileManager.default.contentsOfDirectory(atPath: Self.goldenFiles.appendingPathComponent("keyed-archive/cases").path).sorted()
+        let paths =
+            try FileManager.default.contentsOfDirectory(
+                atPath: Self.goldenFiles.appendingPathComponent("keyed-archive/cases").path
+            ).sorted()
             .map { "keyed-archive/cases/" + $0 }
-            + ["notebook-v1/cases/Trip.notebookv1", "notebook-v1/cases/Trip (XML).notebookv1", "notebook-v1/cases/Plain.notebookv1"]
+            + [
+                "notebook-v1/cases/Trip.notebookv1", "notebook-v1/cases/Trip (XML).notebookv1",
+                "notebook-v1/cases/Plain.notebookv1",
+            ]
         let inputs = try paths.map(Self.golden)
         var decoded = 0, rejected = 0
         let rounds = 3_000

@@ -1,7 +1,8 @@
 import DocumentCodecs
-@testable import Formats
 import Foundation
 import Testing
+
+@testable import Formats
 
 /// `NSKeyedArchiver` and `NSKeyedUnarchiver` of this machine's Foundation as the oracle for the tree.
 @Suite struct KeyedArchiveFoundationTests {
@@ -11,8 +12,10 @@ import Testing
 
     static func book() -> ArchivedBook {
         let book = ArchivedBook(title: "Field notes")
-        let first = ArchivedPage(text: "hello", created: Date(timeIntervalSinceReferenceDate: 1.5), pageNumber: 1, pinned: true)
-        let second = ArchivedPage(text: "hello", created: Date(timeIntervalSinceReferenceDate: 86_400), pageNumber: 2, pinned: false)
+        let first = ArchivedPage(
+            text: "hello", created: Date(timeIntervalSinceReferenceDate: 1.5), pageNumber: 1, pinned: true)
+        let second = ArchivedPage(
+            text: "hello", created: Date(timeIntervalSinceReferenceDate: 86_400), pageNumber: 2, pinned: false)
         first.book = book
         second.book = book
         book.pages = [first, second]
@@ -25,27 +28,43 @@ import Testing
         let archive = try KeyedArchive(propertyList: archived)
 
         let page = KeyedArchiveClass(rootClass: "FormatsTests.ArchivedPage")
-        let expected = KeyedArchiveValue.object(KeyedArchiveClass(rootClass: "FormatsTests.ArchivedBook"), fields: [
-            KeyedArchiveField(key: "title", value: .object(.string("Field notes"))),
-            KeyedArchiveField(key: "pages", value: .object(.array([
-                // Fields that meet new objects first, in the archiver's order; then the others in key order.
-                .object(page, fields: [
-                    KeyedArchiveField(key: "text", value: .object(.string("hello"))),
-                    KeyedArchiveField(key: "created", value: .object(.date(secondsSinceReferenceDate: 1.5, .date))),
-                    KeyedArchiveField(key: "book", value: .object(.reference(0))),
-                    KeyedArchiveField(key: "pageNumber", value: .value(.integer(1))),
-                    KeyedArchiveField(key: "pinned", value: .value(.boolean(true))),
-                ]),
-                .object(page, fields: [
-                    KeyedArchiveField(key: "created", value: .object(.date(secondsSinceReferenceDate: 86_400, .date))),
-                    KeyedArchiveField(key: "book", value: .object(.reference(0))),
-                    KeyedArchiveField(key: "pageNumber", value: .value(.integer(2))),
-                    KeyedArchiveField(key: "pinned", value: .value(.boolean(false))),
-                    // The archiver stored "hello" once; this page's text refers to the first page's.
-                    KeyedArchiveField(key: "text", value: .object(.string("hello"))),
-                ]),
-            ], .array))),
-        ])
+        let expected = KeyedArchiveValue.object(
+            KeyedArchiveClass(rootClass: "FormatsTests.ArchivedBook"),
+            fields: [
+                KeyedArchiveField(key: "title", value: .object(.string("Field notes"))),
+                KeyedArchiveField(
+                    key: "pages",
+                    value: .object(
+                        .array(
+                            [
+                                // Fields that meet new objects first, in the archiver's order; then the others in key
+                                // order.
+                                .object(
+                                    page,
+                                    fields: [
+                                        KeyedArchiveField(key: "text", value: .object(.string("hello"))),
+                                        KeyedArchiveField(
+                                            key: "created", value: .object(.date(secondsSinceReferenceDate: 1.5, .date))
+                                        ),
+                                        KeyedArchiveField(key: "book", value: .object(.reference(0))),
+                                        KeyedArchiveField(key: "pageNumber", value: .value(.integer(1))),
+                                        KeyedArchiveField(key: "pinned", value: .value(.boolean(true))),
+                                    ]),
+                                .object(
+                                    page,
+                                    fields: [
+                                        KeyedArchiveField(
+                                            key: "created",
+                                            value: .object(.date(secondsSinceReferenceDate: 86_400, .date))),
+                                        KeyedArchiveField(key: "book", value: .object(.reference(0))),
+                                        KeyedArchiveField(key: "pageNumber", value: .value(.integer(2))),
+                                        KeyedArchiveField(key: "pinned", value: .value(.boolean(false))),
+                                        // The archiver stored "hello" once; this page's text refers to the first
+                                        // page's.
+                                        KeyedArchiveField(key: "text", value: .object(.string("hello"))),
+                                    ]),
+                            ], .array))),
+            ])
         #expect(archive.archiver == "NSKeyedArchiver")
         #expect(archive.root == expected)
         // Same objects, same UIDs: our layout is Foundation's (key order aside, which XML does not keep).
@@ -54,7 +73,8 @@ import Testing
 
     @Test func decodesEveryFoundationValueClassAndReencodesTheSameArchive() throws {
         let root: NSDictionary = [
-            // Not 1: Linux Foundation gives equal NSNumbers one UID, so 1 would share `true`'s (a quirk of its archiver).
+            // Not 1: Linux Foundation gives equal NSNumbers one UID, so 1 would share `true`'s (a quirk of its
+            // archiver).
             "array": [3, 2.5, "x", "x", Data([1, 2])] as NSArray,
             "mutable": NSMutableArray(array: ["m"]),
             "url": NSURL(string: "page.html", relativeTo: URL(string: "https://example.com/base/"))!,
@@ -74,17 +94,31 @@ import Testing
         #expect(type == .dictionary)
         var byKey: [String: KeyedArchiveValue] = [:]
         for entry in entries {
-            guard case .string(let key) = entry.key else { Issue.record("a key is not a string"); continue }
+            guard case .string(let key) = entry.key else {
+                Issue.record("a key is not a string")
+                continue
+            }
             byKey[key] = entry.value
         }
-        #expect(byKey["array"] == .array([.integer(3), .real(2.5), .string("x"), .string("x"), .data(Data([1, 2]))], .array))
+        #expect(
+            byKey["array"]
+                == .array([.integer(3), .real(2.5), .string("x"), .string("x"), .data(Data([1, 2]))], .array))
         #expect(byKey["uuid"] == .uuid(Self.uuid, .uuid))
         #expect(byKey["null"] == .null(.null))
         #expect(byKey["set"] == .set([.integer(7)], .set))
         #expect(byKey["ordered"] == .orderedSet([.string("q"), .string("r")], .orderedSet))
         #expect(byKey["date"] == .date(secondsSinceReferenceDate: -0.25, .date))
-        #expect(byKey["nested"] == .dictionary([KeyedArchiveDictionaryEntry(key: .string("k"), value: .dictionary([
-            KeyedArchiveDictionaryEntry(key: .string("deep"), value: .boolean(true))], .dictionary))], .dictionary))
+        #expect(
+            byKey["nested"]
+                == .dictionary(
+                    [
+                        KeyedArchiveDictionaryEntry(
+                            key: .string("k"),
+                            value: .dictionary(
+                                [
+                                    KeyedArchiveDictionaryEntry(key: .string("deep"), value: .boolean(true))
+                                ], .dictionary))
+                    ], .dictionary))
         // Linux Foundation flattens a relative URL to its absolute string with no base (Apple keeps the base).
         #expect(byKey["url"] == .url(base: nil, relative: "https://example.com/base/page.html", .url))
         // Linux Foundation archives NSMutableArray under NSArray's class (classForKeyedArchiver).
@@ -93,20 +127,24 @@ import Testing
     }
 
     @Test func foundationUnarchivesWhatWeEncode() throws {
-        let tree = KeyedArchiveValue.dictionary([
-            KeyedArchiveDictionaryEntry(key: .string("title"), value: .string("Trip")),
-            KeyedArchiveDictionaryEntry(key: .string("count"), value: .integer(-3)),
-            KeyedArchiveDictionaryEntry(key: .string("ratio"), value: .real(0.5)),
-            KeyedArchiveDictionaryEntry(key: .string("flag"), value: .boolean(true)),
-            KeyedArchiveDictionaryEntry(key: .string("bytes"), value: .data(Data([0, 255]))),
-            KeyedArchiveDictionaryEntry(key: .string("when"), value: .date(secondsSinceReferenceDate: 1000, .date)),
-            KeyedArchiveDictionaryEntry(key: .string("id"), value: .uuid(Self.uuid, .uuid)),
-            KeyedArchiveDictionaryEntry(key: .string("none"), value: .null(.null)),
-            KeyedArchiveDictionaryEntry(key: .string("list"), value: .array([.string("Trip"), .integer(-3)], .array)),
-            KeyedArchiveDictionaryEntry(key: .string("tags"), value: .set([.string("a")], .set)),
-            KeyedArchiveDictionaryEntry(key: .string("order"), value: .orderedSet([.string("b"), .string("c")], .orderedSet)),
-            KeyedArchiveDictionaryEntry(key: .string("link"), value: .url(base: nil, relative: "https://example.com/x", .url)),
-        ], .dictionary)
+        let tree = KeyedArchiveValue.dictionary(
+            [
+                KeyedArchiveDictionaryEntry(key: .string("title"), value: .string("Trip")),
+                KeyedArchiveDictionaryEntry(key: .string("count"), value: .integer(-3)),
+                KeyedArchiveDictionaryEntry(key: .string("ratio"), value: .real(0.5)),
+                KeyedArchiveDictionaryEntry(key: .string("flag"), value: .boolean(true)),
+                KeyedArchiveDictionaryEntry(key: .string("bytes"), value: .data(Data([0, 255]))),
+                KeyedArchiveDictionaryEntry(key: .string("when"), value: .date(secondsSinceReferenceDate: 1000, .date)),
+                KeyedArchiveDictionaryEntry(key: .string("id"), value: .uuid(Self.uuid, .uuid)),
+                KeyedArchiveDictionaryEntry(key: .string("none"), value: .null(.null)),
+                KeyedArchiveDictionaryEntry(
+                    key: .string("list"), value: .array([.string("Trip"), .integer(-3)], .array)),
+                KeyedArchiveDictionaryEntry(key: .string("tags"), value: .set([.string("a")], .set)),
+                KeyedArchiveDictionaryEntry(
+                    key: .string("order"), value: .orderedSet([.string("b"), .string("c")], .orderedSet)),
+                KeyedArchiveDictionaryEntry(
+                    key: .string("link"), value: .url(base: nil, relative: "https://example.com/x", .url)),
+            ], .dictionary)
         let data = try Bridge.xmlData(try KeyedArchive(root: tree).propertyList())
         let unarchiver = try NSKeyedUnarchiver(forReadingFrom: data)
         unarchiver.requiresSecureCoding = false
@@ -119,6 +157,11 @@ import Testing
         ]
         #expect(decoded == expected, "\(decoded)")
         // The oracle can fail: a changed value is noticed.
-        #expect(decoded != (expected.mutableCopy() as? NSMutableDictionary).map { $0["title"] = "Other"; return $0 })
+        #expect(
+            decoded
+                != (expected.mutableCopy() as? NSMutableDictionary).map {
+                    $0["title"] = "Other"
+                    return $0
+                })
     }
 }

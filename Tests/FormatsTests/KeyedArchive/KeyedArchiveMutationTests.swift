@@ -1,8 +1,9 @@
 import DocumentCodecs
-@testable import Formats
 import Foundation
 import TestSupport
 import Testing
+
+@testable import Formats
 
 /// Random damage to valid archives never traps: every input decodes or throws a `CodecError`.
 @Suite struct KeyedArchiveMutationTests {
@@ -35,12 +36,22 @@ import Testing
             switch Int.random(in: 0..<9, using: &generator) {
             case 0: return .uid(UInt32.random(in: 0..<40, using: &generator))
             case 1: return .integer(Int128(Int.random(in: -2...200_000, using: &generator)))
-            case 2: return .string(["$null", "NS.objects", "$class", "", "NSArray"].randomElement(using: &generator) ?? "")
+            case 2:
+                return .string(["$null", "NS.objects", "$class", "", "NSArray"].randomElement(using: &generator) ?? "")
             case 3: return .array([old, old])
-            case 4: return .dictionary([PropertyListEntry(key: "CF$UID", value: .integer(Int128(Int.random(in: -1...40, using: &generator))))])
+            case 4:
+                return .dictionary([
+                    PropertyListEntry(
+                        key: "CF$UID", value: .integer(Int128(Int.random(in: -1...40, using: &generator))))
+                ])
             case 5: return .real(.nan)
             case 6: return .date(secondsSinceReferenceDate: .infinity)
-            case 7: return .data(Data((0..<Int.random(in: 0...17, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }))
+            case 7:
+                return .data(
+                    Data(
+                        (0..<Int.random(in: 0...17, using: &generator)).map { _ in
+                            UInt8.random(in: 0...255, using: &generator)
+                        }))
             default: return .dictionary([])
             }
         }
@@ -51,7 +62,10 @@ import Testing
             }
             switch value {
             case .array(let elements): return .array(elements.compactMap(walk))
-            case .dictionary(let entries): return .dictionary(entries.compactMap { entry in walk(entry.value).map { PropertyListEntry(key: entry.key, value: $0) } })
+            case .dictionary(let entries):
+                return .dictionary(
+                    entries.compactMap { entry in walk(entry.value).map { PropertyListEntry(key: entry.key, value: $0) }
+                    })
             default: return value
             }
         }
@@ -73,7 +87,9 @@ import Testing
                 #expect(again == archive)
                 _ = try KeyedArchiveToJSON().convert(KeyedArchiveDocument(archive: archive))
                 _ = try KeyedArchiveToPropertyList().convert(KeyedArchiveDocument(archive: archive))
-                _ = KeyedArchiveCodec().differences(expected: KeyedArchiveDocument(archive: archive), actual: KeyedArchiveDocument(archive: KeyedArchive(root: .nilReference)))
+                _ = KeyedArchiveCodec().differences(
+                    expected: KeyedArchiveDocument(archive: archive),
+                    actual: KeyedArchiveDocument(archive: KeyedArchive(root: .nilReference)))
             } catch is CodecError {
                 rejected += 1
             }

@@ -16,13 +16,18 @@ import Testing
         let folder = try TemporaryDirectory()
         let notebook = Self.notebook(pages: 3)
         let url = folder.appending("Notes.notebook")
-        try codec.encode(notebook, previous: nil, contentType: type).write(to: url, options: .atomic, originalContentsURL: nil)
+        try codec.encode(notebook, previous: nil, contentType: type).write(
+            to: url, options: .atomic, originalContentsURL: nil)
 
-        let metadata = try JSONSerialization.jsonObject(with: Data(contentsOf: url.appendingPathComponent("metadata.json"))) as? [String: Any]
+        let metadata =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: url.appendingPathComponent("metadata.json")))
+            as? [String: Any]
         #expect(metadata?["title"] as? String == "Field notes")
         #expect(metadata?["pageIDs"] as? [String] == notebook.pages.map(\.id.uuidString))
         for page in notebook.pages {
-            #expect(try String(contentsOf: url.appendingPathComponent("pages/\(page.id.uuidString).txt"), encoding: .utf8) == page.text)
+            #expect(
+                try String(contentsOf: url.appendingPathComponent("pages/\(page.id.uuidString).txt"), encoding: .utf8)
+                    == page.text)
         }
         #expect(try codec.decode(FileWrapper(url: url), contentType: type) == notebook)
     }
@@ -31,8 +36,12 @@ import Testing
         let folder = try TemporaryDirectory()
         let url = folder.appending("Big.notebook")
         var notebook = Self.notebook(pages: 1000)
-        try codec.encode(notebook, previous: nil, contentType: type).write(to: url, options: [.atomic, .withNameUpdating], originalContentsURL: nil)
-        let before = try Dictionary(uniqueKeysWithValues: notebook.pages.map { ($0.id, try FileTree.inode(url.appendingPathComponent("pages/\($0.id.uuidString).txt"))) })
+        try codec.encode(notebook, previous: nil, contentType: type).write(
+            to: url, options: [.atomic, .withNameUpdating], originalContentsURL: nil)
+        let before = try Dictionary(
+            uniqueKeysWithValues: notebook.pages.map {
+                ($0.id, try FileTree.inode(url.appendingPathComponent("pages/\($0.id.uuidString).txt")))
+            })
         let metadataBefore = try FileTree.inode(url.appendingPathComponent("metadata.json"))
 
         let opened = try FileWrapper(url: url)
@@ -42,7 +51,8 @@ import Testing
         try saved.write(to: url, options: [.atomic, .withNameUpdating], originalContentsURL: url)
 
         var rewritten: [UUID] = []
-        for page in notebook.pages where try FileTree.inode(url.appendingPathComponent("pages/\(page.id.uuidString).txt")) != before[page.id] {
+        for page in notebook.pages
+        where try FileTree.inode(url.appendingPathComponent("pages/\(page.id.uuidString).txt")) != before[page.id] {
             rewritten.append(page.id)
         }
         #expect(rewritten.count == 1, "\(rewritten.count) of 1000 page files were rewritten")
@@ -56,7 +66,9 @@ import Testing
         let compact = Data(#"{"title":"T","pageIDs":["\#(id.uuidString)"]}"#.utf8)
         let package = FileWrapper(directoryWithFileWrappers: [
             "metadata.json": FileWrapper(regularFileWithContents: compact),
-            "pages": FileWrapper(directoryWithFileWrappers: ["\(id.uuidString).txt": FileWrapper(regularFileWithContents: Data("x".utf8))]),
+            "pages": FileWrapper(directoryWithFileWrappers: [
+                "\(id.uuidString).txt": FileWrapper(regularFileWithContents: Data("x".utf8))
+            ]),
         ])
         let notebook = try codec.decode(package, contentType: type)
         let again = try codec.encode(notebook, previous: package, contentType: type)
@@ -70,7 +82,8 @@ import Testing
     @Test func aListedPageThatIsMissingIsAnErrorNamingTheMember() throws {
         let id = UUID()
         let package = FileWrapper(directoryWithFileWrappers: [
-            "metadata.json": FileWrapper(regularFileWithContents: Data(#"{"title":"T","pageIDs":["\#(id.uuidString)"]}"#.utf8)),
+            "metadata.json": FileWrapper(
+                regularFileWithContents: Data(#"{"title":"T","pageIDs":["\#(id.uuidString)"]}"#.utf8)),
             "pages": FileWrapper(directoryWithFileWrappers: [:]),
         ])
         let error = try #require(throws: CodecError.self) { try codec.decode(package, contentType: type) }
@@ -82,10 +95,12 @@ import Testing
         let folder = try TemporaryDirectory()
         let url = folder.appending("Notes.notebook")
         let notebook = Self.notebook(pages: 2)
-        try codec.encode(notebook, previous: nil, contentType: type).write(to: url, options: .atomic, originalContentsURL: nil)
+        try codec.encode(notebook, previous: nil, contentType: type).write(
+            to: url, options: .atomic, originalContentsURL: nil)
         let opened = try FileWrapper(url: url)
         _ = opened.fileWrappers?["pages"]?.fileWrappers
-        try FileManager.default.removeItem(at: url.appendingPathComponent("pages/\(notebook.pages[1].id.uuidString).txt"))
+        try FileManager.default.removeItem(
+            at: url.appendingPathComponent("pages/\(notebook.pages[1].id.uuidString).txt"))
         let error = try #require(throws: CodecError.self) { try codec.decode(opened, contentType: type) }
         #expect(error.code == "notebook.page.unreadable")
     }
@@ -96,7 +111,9 @@ import Testing
         (#"{"title": "T", "pageIDs": ["not-a-uuid"]}"#, "notebook.metadata.invalid"),
     ])
     func badMetadataIsAnError(_ json: String, _ code: String) throws {
-        let package = FileWrapper(directoryWithFileWrappers: ["metadata.json": FileWrapper(regularFileWithContents: Data(json.utf8))])
+        let package = FileWrapper(directoryWithFileWrappers: [
+            "metadata.json": FileWrapper(regularFileWithContents: Data(json.utf8))
+        ])
         let error = try #require(throws: CodecError.self) { try codec.decode(package, contentType: type) }
         #expect(error.code == code)
         #expect(error.location == .member("metadata.json"))

@@ -1,8 +1,9 @@
 import DocumentCodecs
-@testable import Formats
 import Foundation
 import TestSupport
 import Testing
+
+@testable import Formats
 
 /// A save that reuses the previous package writes the same bytes as a full rewrite, whatever the edit.
 @Suite struct NotebookIncrementalSaveTests {
@@ -27,7 +28,9 @@ import Testing
         case 4:
             notebook.pages.swapAt(index, Int.random(in: 0..<notebook.pages.count, using: &generator))
         case 5:
-            notebook.title = ["Field notes", "Notes / \"quoted\"", "Café\tnotes", "Field notes 2"][Int.random(in: 0..<4, using: &generator)]
+            notebook.title =
+                ["Field notes", "Notes / \"quoted\"", "Café\tnotes", "Field notes 2"][
+                    Int.random(in: 0..<4, using: &generator)]
         default:
             break  // Saved unchanged.
         }
@@ -38,8 +41,12 @@ import Testing
         let url = folder.appending("Notes.notebook")
         var generator = SeededGenerator(seed: 20_261_130)
         var notebook = Notebook(
-            title: "Field notes", pages: (0..<150).map { Notebook.Page(text: "Page \($0)\n" + String(repeating: "text \($0) ", count: $0 % 40)) })
-        try codec.encode(notebook, previous: nil, contentType: type).write(to: url, options: [.atomic, .withNameUpdating], originalContentsURL: nil)
+            title: "Field notes",
+            pages: (0..<150).map {
+                Notebook.Page(text: "Page \($0)\n" + String(repeating: "text \($0) ", count: $0 % 40))
+            })
+        try codec.encode(notebook, previous: nil, contentType: type).write(
+            to: url, options: [.atomic, .withNameUpdating], originalContentsURL: nil)
         // As `FileWrapperDocumentWriter` keeps it: the wrapper read, then the one each save wrote.
         var previous = try FileWrapper(url: url)
         notebook = try codec.decode(previous, contentType: type)
@@ -51,11 +58,14 @@ import Testing
             previous = saved
 
             let rewrite = folder.appending("rewrite-\(round).notebook")
-            try codec.encode(notebook, previous: nil, contentType: type).write(to: rewrite, options: [], originalContentsURL: nil)
+            try codec.encode(notebook, previous: nil, contentType: type).write(
+                to: rewrite, options: [], originalContentsURL: nil)
             let savedTree = try FileTree.snapshot(url)
             let rewrittenTree = try FileTree.snapshot(rewrite)
             #expect(savedTree.count == notebook.pages.count + 2, "round \(round)")
-            #expect(savedTree == rewrittenTree, "round \(round): \(Set(savedTree.keys).symmetricDifference(rewrittenTree.keys).sorted())")
+            #expect(
+                savedTree == rewrittenTree,
+                "round \(round): \(Set(savedTree.keys).symmetricDifference(rewrittenTree.keys).sorted())")
             #expect(try codec.decode(FileWrapper(url: url), contentType: type) == notebook, "round \(round)")
         }
     }
@@ -64,12 +74,15 @@ import Testing
         let old = FileWrapper(regularFileWithContents: Data("abcdef".utf8))
         let id = UUID()
         let package = FileWrapper(directoryWithFileWrappers: [
-            "metadata.json": FileWrapper(regularFileWithContents: try NotebookCodec.encodeMetadata(NotebookMetadata(title: "T", pageIDs: [id]))),
+            "metadata.json": FileWrapper(
+                regularFileWithContents: try NotebookCodec.encodeMetadata(NotebookMetadata(title: "T", pageIDs: [id]))),
             "pages": FileWrapper(directoryWithFileWrappers: ["\(id.uuidString).txt": old]),
         ])
-        let same = try codec.encode(Notebook(title: "T", pages: [.init(id: id, text: "abcdef")]), previous: package, contentType: type)
+        let same = try codec.encode(
+            Notebook(title: "T", pages: [.init(id: id, text: "abcdef")]), previous: package, contentType: type)
         #expect(same.fileWrappers?["pages"]?.fileWrappers?["\(id.uuidString).txt"] === old)
-        let changed = try codec.encode(Notebook(title: "T", pages: [.init(id: id, text: "abcdeF")]), previous: package, contentType: type)
+        let changed = try codec.encode(
+            Notebook(title: "T", pages: [.init(id: id, text: "abcdeF")]), previous: package, contentType: type)
         let written = try #require(changed.fileWrappers?["pages"]?.fileWrappers?["\(id.uuidString).txt"])
         #expect(written !== old)
         #expect(written.regularFileContents == Data("abcdeF".utf8))
@@ -81,8 +94,11 @@ import Testing
         let ids = (0..<3).map { _ in UUID() }
         let metadata = NotebookMetadata(title: title, pageIDs: ids)
         let encoded = try NotebookCodec.encodeMetadata(metadata)
-        let built = try #require(try NotebookCodec.writtenMetadataBytes(title: title, identifiers: ids.map(\.uuidString)))
-        #expect(Data(built) == encoded, "\(String(decoding: built, as: UTF8.self))\nversus\n\(String(decoding: encoded, as: UTF8.self))")
+        let built = try #require(
+            try NotebookCodec.writtenMetadataBytes(title: title, identifiers: ids.map(\.uuidString)))
+        #expect(
+            Data(built) == encoded,
+            "\(String(decoding: built, as: UTF8.self))\nversus\n\(String(decoding: encoded, as: UTF8.self))")
         #expect(NotebookCodec.isMetadata(encoded, of: metadata, identifiers: ids.map(\.uuidString)))
         // Another order, another title, or a page fewer is other metadata, however the bytes are compared.
         let reordered = NotebookMetadata(title: title, pageIDs: ids.reversed())
@@ -96,8 +112,11 @@ import Testing
     @Test func metadataWrittenByAnotherToolIsComparedInMeaning() throws {
         let ids = [UUID(), UUID()]
         let metadata = NotebookMetadata(title: "T", pageIDs: ids)
-        let compact = Data(#"{"title":"T","pageIDs":["\#(ids[0].uuidString.lowercased())","\#(ids[1].uuidString)"]}"#.utf8)
+        let compact = Data(
+            #"{"title":"T","pageIDs":["\#(ids[0].uuidString.lowercased())","\#(ids[1].uuidString)"]}"#.utf8)
         #expect(NotebookCodec.isMetadata(compact, of: metadata, identifiers: ids.map(\.uuidString)))
-        #expect(!NotebookCodec.isMetadata(compact, of: NotebookMetadata(title: "U", pageIDs: ids), identifiers: ids.map(\.uuidString)))
+        #expect(
+            !NotebookCodec.isMetadata(
+                compact, of: NotebookMetadata(title: "U", pageIDs: ids), identifiers: ids.map(\.uuidString)))
     }
 }

@@ -20,7 +20,8 @@ final class LegacyNotebook: NSObject, NSCoding {
 
     required init?(coder: NSCoder) {
         guard let title = coder.decodeObject(forKey: "title") as? String,
-              let pages = coder.decodeObject(forKey: "pages") as? [LegacyPage] else { return nil }
+            let pages = coder.decodeObject(forKey: "pages") as? [LegacyPage]
+        else { return nil }
         self.title = title
         self.pages = pages
     }
@@ -46,8 +47,9 @@ final class LegacyPage: NSObject, NSCoding {
 
     required init?(coder: NSCoder) {
         guard let text = coder.decodeObject(forKey: "text") as? String,
-              let created = coder.decodeObject(forKey: "created") as? Date,
-              let modified = coder.decodeObject(forKey: "modified") as? Date else { return nil }
+            let created = coder.decodeObject(forKey: "created") as? Date,
+            let modified = coder.decodeObject(forKey: "modified") as? Date
+        else { return nil }
         self.text = text
         self.created = created
         self.modified = modified

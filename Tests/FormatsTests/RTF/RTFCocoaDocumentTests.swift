@@ -17,12 +17,17 @@ import Testing
         let document = try Self.golden("rtf/cases/TextEdit.rtf")
         #expect(document.paragraphs.count == 12)
         #expect(document.paragraphs[0].runs == [RTFRun(.text("Trip notes"), isBold: true)])
-        #expect(document.paragraphs[2].runs == [
-            RTFRun(.text("We leave on ")), RTFRun(.text("Friday"), isBold: true), RTFRun(.text(" at 8:00 – bring the ")),
-            RTFRun(.text("good"), isItalic: true), RTFRun(.text(" boots and ")), RTFRun(.text("both"), isBold: true, isItalic: true),
-            RTFRun(.text(". Café stop at km 12*.")),
-        ])
-        #expect(document.paragraphs[3].runs[1] == RTFRun(.text("example.com/booking"), link: "https://example.com/booking?id=42&lang=en"))
+        #expect(
+            document.paragraphs[2].runs == [
+                RTFRun(.text("We leave on ")), RTFRun(.text("Friday"), isBold: true),
+                RTFRun(.text(" at 8:00 – bring the ")),
+                RTFRun(.text("good"), isItalic: true), RTFRun(.text(" boots and ")),
+                RTFRun(.text("both"), isBold: true, isItalic: true),
+                RTFRun(.text(". Café stop at km 12*.")),
+            ])
+        #expect(
+            document.paragraphs[3].runs[1]
+                == RTFRun(.text("example.com/booking"), link: "https://example.com/booking?id=42&lang=en"))
         #expect(document.paragraphs[5...9].map(\.listMarker) == ["\t•\t", "\t•\t", "\t⁃\t", "\t1.\t", "\t2.\t"])
         #expect(document.paragraphs[5...9].map(\.listLevel) == [0, 0, 1, 0, 0])
         #expect(document.paragraphs[11].plainText == "See you there 😀")
@@ -31,12 +36,14 @@ import Testing
     @Test func readsTheTigerHeaderAsMacOSRoman() throws {
         let document = try Self.golden("rtf/cases/Tiger Mac Roman.rtf")
         #expect(document.paragraphs[0].plainText == "Naïve café “quoted” — 50 €")
-        #expect(document.paragraphs[2].runs.last == RTFRun(.text("http://www.apple.com/"), link: "http://www.apple.com/"))
+        #expect(
+            document.paragraphs[2].runs.last == RTFRun(.text("http://www.apple.com/"), link: "http://www.apple.com/"))
     }
 
     @Test func theTextEditMarkdownMatchesTheReviewedGolden() throws {
         let document = try Self.golden("rtf/cases/TextEdit.rtf")
-        let expected = try String(contentsOf: Self.goldenFiles.appendingPathComponent("rtf/expected/TextEdit.md"), encoding: .utf8)
+        let expected = try String(
+            contentsOf: Self.goldenFiles.appendingPathComponent("rtf/expected/TextEdit.md"), encoding: .utf8)
         #expect(document.markdown() == expected)
     }
 

@@ -20,19 +20,25 @@ import Testing
     }
 
     @Test func escapesCharactersMarkdownWouldReadAsSyntax() throws {
-        #expect(try Self.markdown(#"{\rtf1 2*3 = 6_a [x](y) `c` <b> AT&T &amp; \\}"#) == "2\\*3 = 6\\_a \\[x\\](y) \\`c\\` \\<b\\> AT&T \\&amp; \\\\\n")
+        #expect(
+            try Self.markdown(#"{\rtf1 2*3 = 6_a [x](y) `c` <b> AT&T &amp; \\}"#)
+                == "2\\*3 = 6\\_a \\[x\\](y) \\`c\\` \\<b\\> AT&T \\&amp; \\\\\n")
         // At the start of a paragraph: headings, lists, quotes and ordered-list numbers.
-        #expect(try Self.markdown(#"{\rtf1 # not a heading\par - not a list\par 1. not a number\par + x\par > q}"#)
-            == "\\# not a heading\n\n\\- not a list\n\n1\\. not a number\n\n\\+ x\n\n\\> q\n")
+        #expect(
+            try Self.markdown(#"{\rtf1 # not a heading\par - not a list\par 1. not a number\par + x\par > q}"#)
+                == "\\# not a heading\n\n\\- not a list\n\n1\\. not a number\n\n\\+ x\n\n\\> q\n")
     }
 
     @Test func writesParagraphsLineBreaksAndDropsEmptyParagraphs() throws {
-        #expect(try Self.markdown(#"{\rtf1 one\par\par two\line three\line\par  \tab indented}"#) == "one\n\ntwo\\\nthree\n\nindented\n")
+        #expect(
+            try Self.markdown(#"{\rtf1 one\par\par two\line three\line\par  \tab indented}"#)
+                == "one\n\ntwo\\\nthree\n\nindented\n")
         #expect(try Self.markdown(#"{\rtf1 }"#) == "")
     }
 
     @Test func writesLinksWithTheirStyledText() throws {
-        let source = #"{\rtf1 Go to {\field{\*\fldinst{HYPERLINK "https://example.com/a b(c)"}}{\fldrslt \b Example}} now.}"#
+        let source =
+            #"{\rtf1 Go to {\field{\*\fldinst{HYPERLINK "https://example.com/a b(c)"}}{\fldrslt \b Example}} now.}"#
         #expect(try Self.markdown(source) == "Go to [**Example**](https://example.com/a%20b%28c%29) now.\n")
     }
 
@@ -41,19 +47,25 @@ import Testing
         bytes += [0xAC] + [UInt8]("}.}".utf8)
         let document = try RTFDocument(source: Data(bytes))
         #expect(document.markdown() == "See ![My \\[Photo\\].png](attachments/My%20%5BPhoto%5D.png).\n")
-        #expect(document.markdown(attachmentFolder: "files") == "See ![My \\[Photo\\].png](files/My%20%5BPhoto%5D.png).\n")
+        #expect(
+            document.markdown(attachmentFolder: "files") == "See ![My \\[Photo\\].png](files/My%20%5BPhoto%5D.png).\n")
     }
 
     @Test func writesCocoaListsAsMarkdownLists() throws {
-        let source = "{\\rtf1\\ansi Shopping:\\\n\\pard\\ls1\\ilvl0 {\\listtext\t\\uc0\\u8226 \t}Milk\\\n{\\listtext\t\\uc0\\u8226 \t}Eggs\\\n\\ls1\\ilvl1{\\listtext\t\\uc0\\u8259 \t}Brown\\\n\\pard\\ls2\\ilvl0{\\listtext\t1.\t}First\\\n{\\listtext\t2.\t}Second\\\n{\\listtext\ta.\t}Lettered\\\n\\pard Done.}"
-        #expect(try Self.markdown(source) == "Shopping:\n\n- Milk\n- Eggs\n    - Brown\n1. First\n2. Second\n- a. Lettered\n\nDone.\n")
+        let source =
+            "{\\rtf1\\ansi Shopping:\\\n\\pard\\ls1\\ilvl0 {\\listtext\t\\uc0\\u8226 \t}Milk\\\n{\\listtext\t\\uc0\\u8226 \t}Eggs\\\n\\ls1\\ilvl1{\\listtext\t\\uc0\\u8259 \t}Brown\\\n\\pard\\ls2\\ilvl0{\\listtext\t1.\t}First\\\n{\\listtext\t2.\t}Second\\\n{\\listtext\ta.\t}Lettered\\\n\\pard Done.}"
+        #expect(
+            try Self.markdown(source)
+                == "Shopping:\n\n- Milk\n- Eggs\n    - Brown\n1. First\n2. Second\n- a. Lettered\n\nDone.\n")
     }
 }
 
 extension RTFMarkdownTests {
     @Test func escapesAListNumberOnlyAtTheStartOfALine() throws {
         // After a link the line is not at its start: the period stays as it is.
-        #expect(try Self.markdown(#"{\rtf1 {\field{\*\fldinst HYPERLINK "u"}{\fldrslt 1}}. and 2. 3)}"#) == "[1](u). and 2. 3)\n")
+        #expect(
+            try Self.markdown(#"{\rtf1 {\field{\*\fldinst HYPERLINK "u"}{\fldrslt 1}}. and 2. 3)}"#)
+                == "[1](u). and 2. 3)\n")
         #expect(try Self.markdown(#"{\rtf1 2024. A year\line 12) twelve}"#) == "2024\\. A year\\\n12\\) twelve\n")
     }
 }

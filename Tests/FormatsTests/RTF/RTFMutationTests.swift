@@ -8,7 +8,9 @@ import Testing
     static let rtfSeeds: [Data] = [
         Data(RTFReaderTests.pandocUnicode.utf8),
         RTFDSamples.text,
-        Data(#"{\rtf1\mac\ansicpg10000\cocoartf824{\fonttbl\f0\fswiss\fcharset77 Helvetica;}\f0 Caf\'8e {\field{\*\fldinst{HYPERLINK "https://a.b/"}}{\fldrslt \b link}}\par{\listtext\t\uc0\u8226 \t}x\line y\bin3 abc\uc2\u-10187 ??\u-9157 ??}"#.utf8),
+        Data(
+            #"{\rtf1\mac\ansicpg10000\cocoartf824{\fonttbl\f0\fswiss\fcharset77 Helvetica;}\f0 Caf\'8e {\field{\*\fldinst{HYPERLINK "https://a.b/"}}{\fldrslt \b link}}\par{\listtext\t\uc0\u8226 \t}x\line y\bin3 abc\uc2\u-10187 ??\u-9157 ??}"#
+                .utf8),
     ]
 
     static func mutate(_ seed: Data, _ generator: inout SeededGenerator) -> Data {
@@ -52,18 +54,24 @@ import Testing
     }
 
     @Test func mutatedFlatRTFDNeverTraps() throws {
-        let package = FileWrapper(directoryWithFileWrappers: RTFDSamples.members.mapValues { FileWrapper(regularFileWithContents: $0) })
-        let flat = try #require(FlatRTFDCodec().encode(
-            FlatRTFDDocument(package: try RTFDCodec().decode(package, contentType: .rtfd)), previous: nil, contentType: .flatRTFD).regularFileContents)
+        let package = FileWrapper(
+            directoryWithFileWrappers: RTFDSamples.members.mapValues { FileWrapper(regularFileWithContents: $0) })
+        let flat = try #require(
+            FlatRTFDCodec().encode(
+                FlatRTFDDocument(package: try RTFDCodec().decode(package, contentType: .rtfd)), previous: nil,
+                contentType: .flatRTFD
+            ).regularFileContents)
         var generator = SeededGenerator(seed: 0xF1A7)
         var refused = 0
         for _ in 0..<1000 {
             let input = Self.mutate(flat, &generator)
             do {
-                let document = try FlatRTFDCodec().decode(FileWrapper(regularFileWithContents: input), contentType: .flatRTFD)
+                let document = try FlatRTFDCodec().decode(
+                    FileWrapper(regularFileWithContents: input), contentType: .flatRTFD)
                 _ = try? RTFDToMarkdownBundle().convert(document.package)
             } catch let error as CodecError {
-                #expect(error.code.hasPrefix("flat-rtfd.") || error.code.hasPrefix("rtfd.") || error.code.hasPrefix("rtf."))
+                #expect(
+                    error.code.hasPrefix("flat-rtfd.") || error.code.hasPrefix("rtfd.") || error.code.hasPrefix("rtf."))
                 refused += 1
             }
         }

@@ -20,7 +20,8 @@ import Testing
     }
 
     /// pandoc's `test/rtf/unicode.rtf` (its first five text lines, the ones `unicode.native` covers).
-    static let pandocUnicode = "{\\rtf1\\ansi\n\\pard\n\\'93hi\\'94\n\\u8216\\'93hi\\u8217\\'94\n\\u-3913?\n\\u945a\n{\\uc2\\u228\\'E8a}\n\\par\n}\n"
+    static let pandocUnicode =
+        "{\\rtf1\\ansi\n\\pard\n\\'93hi\\'94\n\\u8216\\'93hi\\u8217\\'94\n\\u-3913?\n\\u945a\n{\\uc2\\u228\\'E8a}\n\\par\n}\n"
 
     @Test func readsPandocsUnicodeVector() throws {
         let document = try Self.read(Self.pandocUnicode)
@@ -48,10 +49,12 @@ import Testing
         #expect(try Self.read(#"{\rtf1\ansi\ansicpg1252 Caf\'e9 \'80 \'93x\'94}"#).plainText == "Café € “x”")
         #expect(try Self.read(#"{\rtf1\mac\ansicpg10000 Caf\'8e \'d2x\'d3 \'db}"#).plainText == "Café “x” €")
         // A font's \fcharset77 (Mac) overrides the document's ANSI page, only while that font is active.
-        let mixed = #"{\rtf1\ansi{\fonttbl\f0\fswiss\fcharset0 Helvetica;\f1\fnil\fcharset77 Geneva;}\f0 \'e9{\f1 \'8e}\'e9}"#
+        let mixed =
+            #"{\rtf1\ansi{\fonttbl\f0\fswiss\fcharset0 Helvetica;\f1\fnil\fcharset77 Geneva;}\f0 \'e9{\f1 \'8e}\'e9}"#
         #expect(try Self.read(mixed).plainText == "ééé")
         // 8-bit bytes written literally decode the same way.
-        #expect(try RTFDocument(source: Data([UInt8]("{\\rtf1\\mac ".utf8) + [0x8E] + [UInt8]("}".utf8))).plainText == "é")
+        #expect(
+            try RTFDocument(source: Data([UInt8]("{\\rtf1\\mac ".utf8) + [0x8E] + [UInt8]("}".utf8))).plainText == "é")
     }
 
     @Test func refusesCodePagesItHasNoTableForByNameAndOffset() throws {
@@ -69,20 +72,24 @@ import Testing
     }
 
     @Test func readsControlSymbolsAndNamedCharacters() throws {
-        let document = try Self.read(#"{\rtf1 a\{b\}c\\d\~e\_f\tab g\emdash\endash\lquote\rquote\ldblquote\rdblquote\bullet}"#)
+        let document = try Self.read(
+            #"{\rtf1 a\{b\}c\\d\~e\_f\tab g\emdash\endash\lquote\rquote\ldblquote\rdblquote\bullet}"#)
         #expect(document.plainText == "a{b}c\\d\u{A0}e\u{2011}f\tg—–‘’“”•")
         // \ + line feed is a paragraph break (Cocoa's), a bare line feed is nothing.
-        #expect(try Self.read("{\\rtf1 one\\\ntwo\nthree\\par four\\line five}").plainText == "one\ntwothree\nfour\nfive")
+        #expect(
+            try Self.read("{\\rtf1 one\\\ntwo\nthree\\par four\\line five}").plainText == "one\ntwothree\nfour\nfive")
     }
 
     @Test func consumesOneSpaceAfterAControlWordAndNoOtherDelimiter() throws {
-        #expect(try Self.read(#"{\rtf1\b  bold\b0;x}"#).paragraphs[0].runs == [
-            RTFRun(.text(" bold"), isBold: true), RTFRun(.text(";x")),
-        ])
+        #expect(
+            try Self.read(#"{\rtf1\b  bold\b0;x}"#).paragraphs[0].runs == [
+                RTFRun(.text(" bold"), isBold: true), RTFRun(.text(";x")),
+            ])
     }
 
     @Test func skipsTablesInfoPicturesAndIgnorableDestinations() throws {
-        let source = #"{\rtf1{\fonttbl\f0 Times;}{\colortbl;\red0\green0\blue0;}{\stylesheet{\s0 Normal;}}{\info{\title T}{\author A}}{\*\generator Word;}{\*\unknownthing secret}{\pict\pngblip 89504e47}{\header H}{\footerl F}{\*\expandedcolortbl;;}visible}"#
+        let source =
+            #"{\rtf1{\fonttbl\f0 Times;}{\colortbl;\red0\green0\blue0;}{\stylesheet{\s0 Normal;}}{\info{\title T}{\author A}}{\*\generator Word;}{\*\unknownthing secret}{\pict\pngblip 89504e47}{\header H}{\footerl F}{\*\expandedcolortbl;;}visible}"#
         #expect(try Self.read(source).plainText == "visible")
     }
 
@@ -133,37 +140,50 @@ import Testing
 
     @Test func readsStylesWithGroupScoping() throws {
         let document = try Self.read(#"{\rtf1 a{\b b{\i c}\i0 d}\i e\b f\plain g}"#)
-        #expect(document.paragraphs[0].runs == [
-            RTFRun(.text("a")), RTFRun(.text("b"), isBold: true), RTFRun(.text("c"), isBold: true, isItalic: true),
-            RTFRun(.text("d"), isBold: true), RTFRun(.text("e"), isItalic: true), RTFRun(.text("f"), isBold: true, isItalic: true),
-            RTFRun(.text("g")),
-        ])
+        #expect(
+            document.paragraphs[0].runs == [
+                RTFRun(.text("a")), RTFRun(.text("b"), isBold: true), RTFRun(.text("c"), isBold: true, isItalic: true),
+                RTFRun(.text("d"), isBold: true), RTFRun(.text("e"), isItalic: true),
+                RTFRun(.text("f"), isBold: true, isItalic: true),
+                RTFRun(.text("g")),
+            ])
     }
 
     @Test func readsHyperlinkFields() throws {
-        let source = #"{\rtf1 See {\field{\*\fldinst{HYPERLINK "https://example.com/a?b=1"}}{\fldrslt \cf2 \ul \ulc2 the site}} and {\field{\*\fldinst HYPERLINK \\l "intro"}{\fldrslt intro}}{\field{\*\fldinst PAGE}{\fldrslt 3}}.}"#
+        let source =
+            #"{\rtf1 See {\field{\*\fldinst{HYPERLINK "https://example.com/a?b=1"}}{\fldrslt \cf2 \ul \ulc2 the site}} and {\field{\*\fldinst HYPERLINK \\l "intro"}{\fldrslt intro}}{\field{\*\fldinst PAGE}{\fldrslt 3}}.}"#
         let runs = try Self.read(source).paragraphs[0].runs
-        #expect(runs == [
-            RTFRun(.text("See ")), RTFRun(.text("the site"), link: "https://example.com/a?b=1"), RTFRun(.text(" and ")),
-            RTFRun(.text("intro"), link: "#intro"), RTFRun(.text("3.")),
-        ])
+        #expect(
+            runs == [
+                RTFRun(.text("See ")), RTFRun(.text("the site"), link: "https://example.com/a?b=1"),
+                RTFRun(.text(" and ")),
+                RTFRun(.text("intro"), link: "#intro"), RTFRun(.text("3.")),
+            ])
     }
 
     @Test func readsAttachmentsAndDropsTheirPlaceholderCharacter() throws {
         // Modern Cocoa (cp1252, placeholder 0xAC written as a raw byte) and Tiger (Mac Roman, \'c2).
-        var modern = [UInt8](#"{\rtf1\ansi\ansicpg1252\cocoartf2822 A{{\NeXTGraphic My Photo.png \width1280 \height960 \appleattachmentpadding0 \appleembedtype0 \appleaqc"#.utf8)
+        var modern = [UInt8](
+            #"{\rtf1\ansi\ansicpg1252\cocoartf2822 A{{\NeXTGraphic My Photo.png \width1280 \height960 \appleattachmentpadding0 \appleembedtype0 \appleaqc"#
+                .utf8)
         modern += [UInt8]("\n}".utf8) + [0xAC] + [UInt8]("}B}".utf8)
         let document = try RTFDocument(source: Data(modern))
-        #expect(document.paragraphs[0].runs == [RTFRun(.text("A")), RTFRun(.attachment("My Photo.png")), RTFRun(.text("B"))])
+        #expect(
+            document.paragraphs[0].runs == [
+                RTFRun(.text("A")), RTFRun(.attachment("My Photo.png")), RTFRun(.text("B")),
+            ])
         #expect(document.plainText == "A\u{FFFC}B")
-        let tiger = try Self.read("{\\rtf1\\mac\\ansicpg10000\\cocoartf824 {{\\NeXTGraphic Pasted Graphic.tiff \\width2560 \\height1920\n}\\'c2}\\'c2}")
+        let tiger = try Self.read(
+            "{\\rtf1\\mac\\ansicpg10000\\cocoartf824 {{\\NeXTGraphic Pasted Graphic.tiff \\width2560 \\height1920\n}\\'c2}\\'c2}"
+        )
         #expect(tiger.attachmentNames == ["Pasted Graphic.tiff"])
         // Only the first placeholder after the attachment is its own; a second ¬ is text.
         #expect(tiger.plainText == "\u{FFFC}¬")
     }
 
     @Test func readsCocoaListMarkersAndLevels() throws {
-        let source = "{\\rtf1\\ansi\\pard\\tx220\\tx720\\li720\\fi-720\\ls1\\ilvl0\\cf0 {\\listtext\t\\uc0\\u8226 \t}One\\\n\\ls1\\ilvl1{\\listtext\t\\uc0\\u8259 \t}Two\\\n\\pard after}"
+        let source =
+            "{\\rtf1\\ansi\\pard\\tx220\\tx720\\li720\\fi-720\\ls1\\ilvl0\\cf0 {\\listtext\t\\uc0\\u8226 \t}One\\\n\\ls1\\ilvl1{\\listtext\t\\uc0\\u8259 \t}Two\\\n\\pard after}"
         let document = try Self.read(source)
         #expect(document.paragraphs.map(\.listMarker) == ["\t•\t", "\t⁃\t", nil])
         #expect(document.paragraphs.map(\.listLevel) == [0, 1, 0])
@@ -173,7 +193,8 @@ import Testing
 
 extension RTFReaderTests {
     @Test func readsTableCellsAsTabsAndRowsAsParagraphs() throws {
-        let source = #"{\rtf1\ansi\itap1\trowd\taflags1\trgaph108\trleft-108\pard\intbl\itap1 Name\cell Qty\cell \row\itap1\trowd\pard\intbl\itap1 Tent\cell 1\cell \row\pard\itap0 end}"#
+        let source =
+            #"{\rtf1\ansi\itap1\trowd\taflags1\trgaph108\trleft-108\pard\intbl\itap1 Name\cell Qty\cell \row\itap1\trowd\pard\intbl\itap1 Tent\cell 1\cell \row\pard\itap0 end}"#
         #expect(try Self.read(source).plainText == "Name\tQty\t\nTent\t1\t\nend")
     }
 }

@@ -39,7 +39,8 @@ import Testing
     /// Python's encoding of each text with its codec, in one run of Python.
     static func pythonBytes(_ requests: [(text: String, codec: String)]) throws -> [[UInt8]] {
         let input = try JSONSerialization.data(withJSONObject: requests.map { [$0.text, $0.codec] })
-        let printed = try PythonOracle.run("""
+        let printed = try PythonOracle.run(
+            """
             import json, sys
             for text, codec in json.loads(sys.stdin.read()):
                 print(text.encode(codec).hex())
@@ -51,11 +52,12 @@ import Testing
     }
 
     static func sample(_ encoding: TextEncoding, _ ending: LineEnding) -> String {
-        let sample = switch encoding {
-        case .ascii: "plain text\nsecond line\n"
-        case .singleByte(.isoLatin1): "Café ½ naïve ÿ\nsecond line\n"
-        default: "Café “quoted” — 10 € fine\nsecond line\n"
-        }
+        let sample =
+            switch encoding {
+            case .ascii: "plain text\nsecond line\n"
+            case .singleByte(.isoLatin1): "Café ½ naïve ÿ\nsecond line\n"
+            default: "Café “quoted” — 10 € fine\nsecond line\n"
+            }
         return sample.replacingOccurrences(of: "\n", with: ending.characters)
     }
 
@@ -67,10 +69,14 @@ import Testing
             let text = Self.sample(encoding, ending)
             for withMark in mark.isEmpty ? [false] : [false, true] {
                 let bytes = (withMark ? mark : []) + body
-                // Forced: every encoding reads its own bytes back; detected: where detection can tell (a mark, UTF-8, UTF-16 with NULs).
+                // Forced: every encoding reads its own bytes back; detected: where detection can tell (a mark, UTF-8,
+                // UTF-16 with NULs).
                 let forced = try decode(bytes, PlainTextCodec(options: TextCodecOptions(forcedEncoding: encoding)))
-                #expect(forced.text == text && forced.encoding == encoding && forced.hasByteOrderMark == withMark, "\(python) \(withMark)")
-                #expect(forced.lineEndingStyle == LineEndingStyle(rawValue: ending.rawValue) && forced.hasTrailingNewline)
+                #expect(
+                    forced.text == text && forced.encoding == encoding && forced.hasByteOrderMark == withMark,
+                    "\(python) \(withMark)")
+                #expect(
+                    forced.lineEndingStyle == LineEndingStyle(rawValue: ending.rawValue) && forced.hasTrailingNewline)
                 #expect(try encode(forced) == bytes, "\(python) mark \(withMark) \(ending)")
                 if withMark || encoding == .utf8 || encoding == .utf16LittleEndian || encoding == .utf16BigEndian {
                     let detected = try decode(bytes)
@@ -94,7 +100,8 @@ import Testing
         #expect(try decode([0xFF, 0xFE, 0x41, 0x00]).encoding == .utf16LittleEndian)
         #expect(try decode([0x00, 0x00, 0xFE, 0xFF, 0x00, 0x00, 0x00, 0x41]).encoding == .utf32BigEndian)
         #expect(try decode([0xFE, 0xFF, 0x00, 0x41]).encoding == .utf16BigEndian)
-        #expect(try decode([0xEF, 0xBB, 0xBF, 0x41]) == TextDocument(text: "A", encoding: .utf8, hasByteOrderMark: true))
+        #expect(
+            try decode([0xEF, 0xBB, 0xBF, 0x41]) == TextDocument(text: "A", encoding: .utf8, hasByteOrderMark: true))
         // Pure ASCII is UTF-8, even with a fallback declared.
         let withFallback = PlainTextCodec(options: TextCodecOptions(fallbackEncoding: .singleByte(.macOSRoman)))
         #expect(try decode(Array("ascii\n".utf8), withFallback).encoding == .utf8)
@@ -105,19 +112,20 @@ import Testing
     static let samples: [[UInt8]] = [
         Array("plain ascii".utf8),
         Array("é ∆ 😀".utf8),
-        [0x61, 0x80, 0x62],                    // a lone continuation byte
-        [0x61, 0xC3],                          // a truncated two-byte sequence at the end
-        [0xC0, 0xAF],                          // an overlong encoding of '/'
-        [0x61, 0x62, 0xED, 0xA0, 0x80],        // an encoded surrogate
-        [0xF4, 0x90, 0x80, 0x80],              // past U+10FFFF
-        [0x68, 0x69, 0xF5, 0x80],              // a byte that never appears in UTF-8
-        [0xE2, 0x82, 0xAC, 0xE2, 0x82],        // a valid euro sign, then a truncated one
-        [0xEF, 0xBB, 0xBF, 0xFF],              // a byte-order mark, then 0xFF
+        [0x61, 0x80, 0x62],  // a lone continuation byte
+        [0x61, 0xC3],  // a truncated two-byte sequence at the end
+        [0xC0, 0xAF],  // an overlong encoding of '/'
+        [0x61, 0x62, 0xED, 0xA0, 0x80],  // an encoded surrogate
+        [0xF4, 0x90, 0x80, 0x80],  // past U+10FFFF
+        [0x68, 0x69, 0xF5, 0x80],  // a byte that never appears in UTF-8
+        [0xE2, 0x82, 0xAC, 0xE2, 0x82],  // a valid euro sign, then a truncated one
+        [0xEF, 0xBB, 0xBF, 0xFF],  // a byte-order mark, then 0xFF
     ]
 
     @Test func anUndecodableByteIsReportedAtTheOffsetPythonGives() throws {
         let input = Self.samples.map { $0.map { String(format: "%02x", $0) }.joined() }.joined(separator: "\n")
-        let oracle = try PythonOracle.run("""
+        let oracle = try PythonOracle.run(
+            """
             import sys
             for line in sys.stdin.read().split('\\n'):
                 try:
@@ -125,7 +133,8 @@ import Testing
                     print('valid')
                 except UnicodeDecodeError as error:
                     print(error.start)
-            """, input: Data(input.utf8)).split(separator: "\n").map(String.init)
+            """, input: Data(input.utf8)
+        ).split(separator: "\n").map(String.init)
         #expect(oracle.count == Self.samples.count)
         let strict = PlainTextCodec(options: TextCodecOptions(forcedEncoding: .utf8))
         for (bytes, answer) in zip(Self.samples, oracle) {
@@ -150,16 +159,18 @@ import Testing
 
     @Test func invalidBytesOfEachEncodingAreNamedWithTheirOffset() throws {
         let cases: [(TextEncoding, [UInt8], Int)] = [
-            (.utf16LittleEndian, [0x41, 0x00, 0x00, 0xD8, 0x42, 0x00], 2),   // a high surrogate, then 'B'
-            (.utf16BigEndian, [0xFE, 0xFF, 0x00, 0x41, 0xDC, 0x00], 4),      // a lone low surrogate after the mark
-            (.utf16LittleEndian, [0x41, 0x00, 0x42], 2),                     // half a code unit
+            (.utf16LittleEndian, [0x41, 0x00, 0x00, 0xD8, 0x42, 0x00], 2),  // a high surrogate, then 'B'
+            (.utf16BigEndian, [0xFE, 0xFF, 0x00, 0x41, 0xDC, 0x00], 4),  // a lone low surrogate after the mark
+            (.utf16LittleEndian, [0x41, 0x00, 0x42], 2),  // half a code unit
             (.utf32BigEndian, [0x00, 0x00, 0x00, 0x41, 0x00, 0x11, 0x00, 0x00], 4),  // past U+10FFFF
-            (.utf32LittleEndian, [0x41, 0x00, 0x00, 0x00, 0x42], 4),         // a truncated code unit
-            (.singleByte(.windows1252), [0x61, 0x62, 0x9D], 2),              // undefined in Windows-1252
+            (.utf32LittleEndian, [0x41, 0x00, 0x00, 0x00, 0x42], 4),  // a truncated code unit
+            (.singleByte(.windows1252), [0x61, 0x62, 0x9D], 2),  // undefined in Windows-1252
             (.ascii, [0x61, 0xE9], 1),
         ]
         for (encoding, bytes, offset) in cases {
-            let error = try #require(throws: CodecError.self) { try decode(bytes, PlainTextCodec(options: TextCodecOptions(forcedEncoding: encoding))) }
+            let error = try #require(throws: CodecError.self) {
+                try decode(bytes, PlainTextCodec(options: TextCodecOptions(forcedEncoding: encoding)))
+            }
             #expect(error.code == "text.invalid-bytes", "\(encoding)")
             #expect(error.location == .byte(offset), "\(encoding)")
             #expect(error.message.hasSuffix("is not valid \(encoding.name)"), "\(error.message)")
@@ -170,30 +181,43 @@ import Testing
         let document = TextDocument(text: "ab\r\nc∆d", encoding: .singleByte(.isoLatin1), hasByteOrderMark: false)
         let error = try #require(throws: CodecError.self) { try encode(document) }
         #expect(error.code == "text.unencodable-character")
-        #expect(error.message.contains("U+2206 '∆'") && error.message.contains("index 5") && error.message.contains("iso-8859-1"))
+        #expect(
+            error.message.contains("U+2206 '∆'") && error.message.contains("index 5")
+                && error.message.contains("iso-8859-1"))
         #expect(error.location == .line(2, column: 2))
         let ascii = TextDocument(text: "é", encoding: .ascii, hasByteOrderMark: false)
         #expect(throws: CodecError.self) { try encode(ascii) }
         // Mac OS Roman holds ∆ (0xC6): the same text saves there.
-        #expect(try encode(TextDocument(text: "∆", encoding: .singleByte(.macOSRoman), hasByteOrderMark: false)) == [0xC6])
+        #expect(
+            try encode(TextDocument(text: "∆", encoding: .singleByte(.macOSRoman), hasByteOrderMark: false)) == [0xC6])
     }
 
     @Test func optionsAreCheckedAndNamed() throws {
         #expect(try TextCodecOptions(["encoding": "MacRoman"]).forcedEncoding == .singleByte(.macOSRoman))
-        #expect(try TextCodecOptions(["fallback-encoding": "windows-1252", "replace-invalid": "true"]) == TextCodecOptions(
-            fallbackEncoding: .singleByte(.windows1252), replacesInvalidBytes: true))
+        #expect(
+            try TextCodecOptions(["fallback-encoding": "windows-1252", "replace-invalid": "true"])
+                == TextCodecOptions(
+                    fallbackEncoding: .singleByte(.windows1252), replacesInvalidBytes: true))
         let unknown = try #require(throws: CodecError.self) { try TextCodecOptions(["encoding": "ebcdic"]) }
-        #expect(unknown.code == "text.unknown-encoding" && unknown.location == .keyPath("encoding") && unknown.message.contains("macintosh"))
-        let notEightBit = try #require(throws: CodecError.self) { try TextCodecOptions(["fallback-encoding": "utf-16le"]) }
-        #expect(notEightBit.code == "codec.option.invalid-value" && notEightBit.location == .keyPath("fallback-encoding"))
+        #expect(
+            unknown.code == "text.unknown-encoding" && unknown.location == .keyPath("encoding")
+                && unknown.message.contains("macintosh"))
+        let notEightBit = try #require(throws: CodecError.self) {
+            try TextCodecOptions(["fallback-encoding": "utf-16le"])
+        }
+        #expect(
+            notEightBit.code == "codec.option.invalid-value" && notEightBit.location == .keyPath("fallback-encoding"))
         let name = try #require(throws: CodecError.self) { try PlainTextCodec.configured(["colour": "red"]) }
-        #expect(name.code == "codec.option.unknown" && name.message.contains("plain-text") && name.location == .keyPath("colour"))
+        #expect(
+            name.code == "codec.option.unknown" && name.message.contains("plain-text")
+                && name.location == .keyPath("colour"))
     }
 
     @Test func writingToAURLGivesTheSameBytesAsEncodingForEveryForm() throws {
         let folder = try TemporaryDirectory("text-write")
         let documents = [
-            TextDocument(text: "plain UTF-8 é\r\n"), TextDocument(text: ""), TextDocument(text: "marked", encoding: .utf8, hasByteOrderMark: true),
+            TextDocument(text: "plain UTF-8 é\r\n"), TextDocument(text: ""),
+            TextDocument(text: "marked", encoding: .utf8, hasByteOrderMark: true),
             TextDocument(text: "Ω\r", encoding: .utf16BigEndian, hasByteOrderMark: false),
             TextDocument(text: "∆\n", encoding: .singleByte(.macOSRoman), hasByteOrderMark: false),
         ]
@@ -215,12 +239,20 @@ import Testing
     }
 
     @Test func explainsTheEncodingTheMarkAndTheFirstDifferenceByLineAndColumn() {
-        let differences = codec.differences(expected: TextDocument(text: "alpha\r\nbeta\rgamma"), actual: TextDocument(text: "alpha\r\nbeta\rgamMa"))
-        #expect(differences == [SnapshotDifference(path: "text line 3, column 4", expected: "'m'", actual: "'M'", summary: "the text differs")])
+        let differences = codec.differences(
+            expected: TextDocument(text: "alpha\r\nbeta\rgamma"), actual: TextDocument(text: "alpha\r\nbeta\rgamMa"))
+        #expect(
+            differences == [
+                SnapshotDifference(
+                    path: "text line 3, column 4", expected: "'m'", actual: "'M'", summary: "the text differs")
+            ])
         #expect(codec.differences(expected: TextDocument(text: "same"), actual: TextDocument(text: "same")).isEmpty)
-        #expect(codec.differences(expected: TextDocument(text: "a\r\n"), actual: TextDocument(text: "a\n")).first?.expected == "U+000D")
+        #expect(
+            codec.differences(expected: TextDocument(text: "a\r\n"), actual: TextDocument(text: "a\n")).first?.expected
+                == "U+000D")
         let stored = codec.differences(
-            expected: TextDocument(text: "x", encoding: .utf16LittleEndian, hasByteOrderMark: true), actual: TextDocument(text: "x"))
+            expected: TextDocument(text: "x", encoding: .utf16LittleEndian, hasByteOrderMark: true),
+            actual: TextDocument(text: "x"))
         #expect(stored.map(\.path) == ["encoding", "byte-order mark"])
         #expect(stored.first?.expected == "utf-16le" && stored.first?.actual == "utf-8")
     }

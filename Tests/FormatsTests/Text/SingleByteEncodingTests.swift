@@ -5,11 +5,14 @@ import TestSupport
 import Testing
 
 @Suite struct SingleByteEncodingTests {
-    static let tables: [(SingleByteEncoding, String)] = [(.macOSRoman, "mac_roman"), (.windows1252, "cp1252"), (.isoLatin1, "latin-1")]
+    static let tables: [(SingleByteEncoding, String)] = [
+        (.macOSRoman, "mac_roman"), (.windows1252, "cp1252"), (.isoLatin1, "latin-1"),
+    ]
 
     /// Python's decoding of every byte: `byte:scalar` in hex, or `byte:-` where the codec defines none.
     static func pythonDecoding(_ codec: String) throws -> [UInt8: UInt32?] {
-        let printed = try PythonOracle.run("""
+        let printed = try PythonOracle.run(
+            """
             for b in range(256):
                 try:
                     print('%02x:%x' % (b, ord(bytes([b]).decode('\(codec)'))))
@@ -27,7 +30,8 @@ import Testing
 
     /// Every scalar of the Basic Multilingual Plane that Python's codec can encode, with its byte.
     static func pythonEncoding(_ codec: String) throws -> [UInt32: UInt8] {
-        let printed = try PythonOracle.run("""
+        let printed = try PythonOracle.run(
+            """
             for c in range(0x10000):
                 if 0xD800 <= c <= 0xDFFF: continue
                 try:
@@ -38,7 +42,8 @@ import Testing
         var table: [UInt32: UInt8] = [:]
         for line in printed.split(separator: "\n") {
             let parts = line.split(separator: ":")
-            guard parts.count == 2, let scalar = UInt32(parts[0], radix: 16), let byte = UInt8(parts[1], radix: 16) else { continue }
+            guard parts.count == 2, let scalar = UInt32(parts[0], radix: 16), let byte = UInt8(parts[1], radix: 16)
+            else { continue }
             table[scalar] = byte
         }
         return table

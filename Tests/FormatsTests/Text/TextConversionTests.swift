@@ -6,7 +6,8 @@ import Testing
 
 @Suite struct TextConversionTests {
     @Test func normalisationToUTF8SaysWhatChanged() throws {
-        let macintosh = TextDocument(text: "one\rtwo\r\nthree\nfour\r", encoding: .singleByte(.macOSRoman), hasByteOrderMark: false)
+        let macintosh = TextDocument(
+            text: "one\rtwo\r\nthree\nfour\r", encoding: .singleByte(.macOSRoman), hasByteOrderMark: false)
         let conversion = PlainTextToNormalizedUTF8()
         let converted = try conversion.convert(macintosh)
         #expect(converted == TextDocument(text: "one\ntwo\nthree\nfour\n"))
@@ -17,8 +18,11 @@ import Testing
         let marked = TextDocument(text: "a\r\nb\r\n", encoding: .utf16LittleEndian, hasByteOrderMark: true)
         let crlf = PlainTextToNormalizedUTF8(lineEnding: .crlf)
         #expect(try crlf.convert(marked) == TextDocument(text: "a\r\nb\r\n"))
-        #expect(crlf.changes(converting: marked).description == "encoding from utf-16le to utf-8; byte-order mark removed")
-        #expect(PlainTextToNormalizedUTF8().changes(converting: TextDocument(text: "fine\n")).description == "nothing changed")
+        #expect(
+            crlf.changes(converting: marked).description == "encoding from utf-16le to utf-8; byte-order mark removed")
+        #expect(
+            PlainTextToNormalizedUTF8().changes(converting: TextDocument(text: "fine\n")).description
+                == "nothing changed")
         #expect(try PlainTextToNormalizedUTF8(lineEnding: .cr).convert(TextDocument(text: "x\r\ny\n")).text == "x\ry\r")
         let bom = TextDocument(text: "x", encoding: .utf8, hasByteOrderMark: true)
         #expect(PlainTextToNormalizedUTF8().changes(converting: bom).description == "byte-order mark removed")
@@ -49,8 +53,11 @@ import Testing
         }
         #expect(error.code == "text.undetectable-encoding")
         let configured = try MarkdownCodec.configured(["fallback-encoding": "iso-8859-1"])
-        let latin = try configured.decode(FileWrapper(regularFileWithContents: Data([0x23, 0x20, 0xE9])), contentType: .markdown)
-        #expect(latin.value as? TextDocument == TextDocument(text: "# é", encoding: .singleByte(.isoLatin1), hasByteOrderMark: false))
+        let latin = try configured.decode(
+            FileWrapper(regularFileWithContents: Data([0x23, 0x20, 0xE9])), contentType: .markdown)
+        #expect(
+            latin.value as? TextDocument
+                == TextDocument(text: "# é", encoding: .singleByte(.isoLatin1), hasByteOrderMark: false))
     }
 
     @Test func aNotebookBecomesUTF8PlainText() throws {

@@ -2,11 +2,14 @@ import Formats
 import Foundation
 import Testing
 
-/// The readings a text comparison takes of a file's bytes: strict UTF-8 in place, with the offset of the first bad byte.
+/// The readings a text comparison takes of a file's bytes: strict UTF-8 in place, with the offset of the first bad
+/// byte.
 @Suite struct TextDecodingReadingsTests {
     /// Decoding in place gives the scalars Swift's own validation gives, and the offset of the first bad byte.
     @Test func utf8DecodingMatchesTheStandardLibrary() {
-        let valid = ["", "ascii only\n", "caf\u{E9} \u{1F600} \u{FEFF}", String(repeating: "x", count: 5_000) + "\u{E9}"]
+        let valid = [
+            "", "ascii only\n", "caf\u{E9} \u{1F600} \u{FEFF}", String(repeating: "x", count: 5_000) + "\u{E9}",
+        ]
         for text in valid {
             guard case .success(let scalars) = TextDecoding.utf8Scalars(Data(text.utf8)) else {
                 Issue.record("\(text) did not decode")

@@ -13,7 +13,8 @@ import Testing
         let root = repository.appendingPathComponent("GoldenFiles/text")
         guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
         var files: [[UInt8]] = []
-        for case let url as URL in walker where url.pathExtension != "json" && url.pathExtension != "py" && url.lastPathComponent != "README.md" {
+        for case let url as URL in walker
+        where url.pathExtension != "json" && url.pathExtension != "py" && url.lastPathComponent != "README.md" {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
                 files.append(Array(try Data(contentsOf: url)))
@@ -44,14 +45,18 @@ import Testing
                 let position = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &generator)
                 switch Int.random(in: 0..<4, using: &generator) {
                 case 0 where !bytes.isEmpty: bytes[position] ^= UInt8.random(in: 1...255, using: &generator)
-                case 1: bytes.insert([0x00, 0xFE, 0xFF, 0xD8, 0xDC, 0x80, 0xC3, 0x0D][Int.random(in: 0..<8, using: &generator)], at: position)
+                case 1:
+                    bytes.insert(
+                        [0x00, 0xFE, 0xFF, 0xD8, 0xDC, 0x80, 0xC3, 0x0D][Int.random(in: 0..<8, using: &generator)],
+                        at: position)
                 case 2 where !bytes.isEmpty: bytes.remove(at: position)
                 default: bytes = Array(bytes.prefix(position))
                 }
             }
             let codec = codecs[round % codecs.count]
             do {
-                let document = try codec.decode(FileWrapper(regularFileWithContents: Data(bytes)), contentType: .plainText)
+                let document = try codec.decode(
+                    FileWrapper(regularFileWithContents: Data(bytes)), contentType: .plainText)
                 decoded += 1
                 do {
                     let again = try codec.encode(document, previous: nil, contentType: .plainText).regularFileContents

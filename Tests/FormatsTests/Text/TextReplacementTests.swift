@@ -19,15 +19,19 @@ import Testing
             }
         }
         samples += [
-            [0xE0, 0x80, 0xAF], [0xF0, 0x80, 0x80, 0xAF], [0xF8, 0x80, 0x80, 0x80, 0xAF], [0xC1, 0xBF], [0xE0, 0x9F, 0xBF],
-            [0xED, 0xA0, 0x80], [0xED, 0xAF, 0xBF, 0xED, 0xB0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0xF0, 0x9F, 0x98],
+            [0xE0, 0x80, 0xAF], [0xF0, 0x80, 0x80, 0xAF], [0xF8, 0x80, 0x80, 0x80, 0xAF], [0xC1, 0xBF],
+            [0xE0, 0x9F, 0xBF],
+            [0xED, 0xA0, 0x80], [0xED, 0xAF, 0xBF, 0xED, 0xB0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82],
+            [0xF0, 0x9F, 0x98],
             [0xEF, 0xBF, 0xBE], [0xEF, 0xBF, 0xBF],  // valid noncharacters: kept as they are
         ]
         var generator = SeededGenerator(seed: 0x4B75686E)
         let pieces = samples + [Array("ok ".utf8), Array("é∆😀".utf8), [0x0A], [0x0D, 0x0A]]
         for _ in 0..<300 {
             var sample: [UInt8] = []
-            for _ in 0..<Int.random(in: 1...8, using: &generator) { sample += pieces.randomElement(using: &generator) ?? [] }
+            for _ in 0..<Int.random(in: 1...8, using: &generator) {
+                sample += pieces.randomElement(using: &generator) ?? []
+            }
             samples.append(sample)
         }
         return samples
@@ -36,7 +40,8 @@ import Testing
     @Test func replacementMatchesPythonsDecodeReplaceOnGeneratedMalformedSequences() throws {
         let samples = Self.malformedSamples()
         let input = samples.map { $0.map { String(format: "%02x", $0) }.joined() }.joined(separator: "\n")
-        let printed = try PythonOracle.run("""
+        let printed = try PythonOracle.run(
+            """
             import sys
             for line in sys.stdin.read().split('\\n'):
                 text = bytes.fromhex(line).decode('utf-8', 'replace')
@@ -61,7 +66,9 @@ import Testing
         // Python: 'a\ufffdb\ufffd\ufffd\ufffd' (a truncated 4-byte sequence is one maximal subpart).
         #expect(document.text == "a\u{FFFD}b\u{FFFD}\u{FFFD}\u{FFFD}")
         #expect(document.replacedSequenceCount == 4)
-        #expect(throws: CodecError.self) { try PlainTextCodec().decode(FileWrapper(regularFileWithContents: Data(bytes)), contentType: .plainText) }
+        #expect(throws: CodecError.self) {
+            try PlainTextCodec().decode(FileWrapper(regularFileWithContents: Data(bytes)), contentType: .plainText)
+        }
     }
 
     @Test func replacementInTheOtherEncodingsGivesOneReplacementCharacterPerBadUnit() throws {
@@ -69,10 +76,10 @@ import Testing
             try PlainTextCodec(options: TextCodecOptions(forcedEncoding: encoding, replacesInvalidBytes: true))
                 .decode(FileWrapper(regularFileWithContents: Data(bytes)), contentType: .plainText)
         }
-        #expect(try decode([0x41, 0x00, 0x00, 0xD8, 0x42, 0x00, 0x43], .utf16LittleEndian).text == "A\u{FFFD}B\u{FFFD}")
+        #expect(
+            try decode([0x41, 0x00, 0x00, 0xD8, 0x42, 0x00, 0x43], .utf16LittleEndian).text == "A\u{FFFD}B\u{FFFD}")
         #expect(try decode([0x61, 0x81, 0x62], .singleByte(.windows1252)).text == "a\u{FFFD}b")
         #expect(try decode([0x61, 0xE9], .ascii).replacedSequenceCount == 1)
         #expect(try decode([0x00, 0x11, 0x00, 0x00, 0x00, 0x00, 0x00, 0x41], .utf32BigEndian).text == "\u{FFFD}A")
     }
 }
-

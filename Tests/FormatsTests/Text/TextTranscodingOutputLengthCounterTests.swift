@@ -1,24 +1,31 @@
 import DocumentCodecs
-@testable import Formats
 import Foundation
 import SystemSeam
 import TestSupport
 import Testing
 
-/// The output length told from the input (``TextTranscoding/OutputLengthCounter``) against the length of the byte-by-byte decode and of the transcoder's output.
+@testable import Formats
+
+/// The output length told from the input (``TextTranscoding/OutputLengthCounter``) against the length of the
+/// byte-by-byte decode and of the transcoder's output.
 @Suite struct TextTranscodingOutputLengthCounterTests {
     struct Setup: Sendable, CustomTestStringConvertible {
         var encoding: SingleByteEncoding
         var replacing: Bool
         var lineEnding: LineEnding?
-        var testDescription: String { "\(encoding.name), \(replacing ? "replacing" : "strict"), \(lineEnding.map { "\($0)" } ?? "line endings kept")" }
+        var testDescription: String {
+            "\(encoding.name), \(replacing ? "replacing" : "strict"), \(lineEnding.map { "\($0)" } ?? "line endings kept")"
+        }
     }
 
     static let setups: [Setup] = TextTranscodingTests.tables.flatMap { encoding in
-        [false, true].flatMap { replacing in [nil, LineEnding.lf, .cr].map { Setup(encoding: encoding, replacing: replacing, lineEnding: $0) } }
+        [false, true].flatMap { replacing in
+            [nil, LineEnding.lf, .cr].map { Setup(encoding: encoding, replacing: replacing, lineEnding: $0) }
+        }
     }
 
-    /// Text-like bytes with runs of CR and LF in every combination (CR LF pairs, lone CRs, LF CR), and defined bytes only unless `undefined`.
+    /// Text-like bytes with runs of CR and LF in every combination (CR LF pairs, lone CRs, LF CR), and defined bytes
+    /// only unless `undefined`.
     static func input(count: Int, seed: UInt64, encoding: SingleByteEncoding, undefined: Bool) -> [UInt8] {
         var generator = SeededGenerator(seed: seed)
         return TextTranscodingTests.textLike(count: count, seed: seed).map { byte in
@@ -28,7 +35,8 @@ import Testing
         }
     }
 
-    /// The decode written the slow, obvious way, then every CR LF and lone CR made one line ending: the oracle's length.
+    /// The decode written the slow, obvious way, then every CR LF and lone CR made one line ending: the oracle's
+    /// length.
     static func referenceLength(_ bytes: [UInt8], _ setup: Setup) -> Int {
         let decoded = TextTranscodingTests.reference(bytes, setup.encoding, replacing: true).utf8
         guard setup.lineEnding != nil else { return decoded.count }
@@ -47,7 +55,8 @@ import Testing
         var blocks: [ArraySlice<UInt8>] = []
         var start = 0
         while start < bytes.count {
-            let end = min(bytes.count, start + Int.random(in: 1...(seed % 3 == 0 ? bytes.count : 20), using: &generator))
+            let end = min(
+                bytes.count, start + Int.random(in: 1...(seed % 3 == 0 ? bytes.count : 20), using: &generator))
             blocks.append(bytes[start..<end])
             start = end
         }
@@ -58,14 +67,21 @@ import Testing
     func theCountedLengthIsTheTranscodedLengthWhereverTheBlocksEnd(_ setup: Setup) throws {
         let transcoderNormalization = setup.lineEnding.map { NormalizedUTF8(lineEnding: $0) }
         for seed in UInt64(1)...60 {
-            let bytes = Self.input(count: Int(seed) * 13 % 400, seed: seed, encoding: setup.encoding, undefined: setup.replacing)
-            var counter = try #require(TextTranscoding.Transcoder(encoding: setup.encoding, replacing: setup.replacing, normalization: transcoderNormalization).makeOutputLengthCounter())
-            let transcoder = TextTranscoding.Transcoder(encoding: setup.encoding, replacing: setup.replacing, normalization: transcoderNormalization)
+            let bytes = Self.input(
+                count: Int(seed) * 13 % 400, seed: seed, encoding: setup.encoding, undefined: setup.replacing)
+            var counter = try #require(
+                TextTranscoding.Transcoder(
+                    encoding: setup.encoding, replacing: setup.replacing, normalization: transcoderNormalization
+                ).makeOutputLengthCounter())
+            let transcoder = TextTranscoding.Transcoder(
+                encoding: setup.encoding, replacing: setup.replacing, normalization: transcoderNormalization)
             var output: [UInt8] = []
             for block in Self.blocks(bytes, seed: seed) {
                 block.withUnsafeBytes { counter.count($0) }
                 var buffer = [UInt8](repeating: 0, count: transcoder.outputCapacity(forInputCount: block.count))
-                let written = try block.withUnsafeBytes { input in try buffer.withUnsafeMutableBytes { try transcoder.transcode(input, into: $0) } }
+                let written = try block.withUnsafeBytes { input in
+                    try buffer.withUnsafeMutableBytes { try transcoder.transcode(input, into: $0) }
+                }
                 output += buffer[0..<written]
             }
             var buffer = [UInt8](repeating: 0, count: transcoder.outputCapacity(forInputCount: 0))
@@ -75,25 +91,31 @@ import Testing
         }
     }
 
-    /// Mac OS Roman (every byte defined) and the other tables when replacing: the 32-byte kernel runs wherever the CPU has AVX2.
+    /// Mac OS Roman (every byte defined) and the other tables when replacing: the 32-byte kernel runs wherever the CPU
+    /// has AVX2.
     static let kernelSetups = setups.filter { $0.encoding == .macOSRoman || $0.replacing }
 
     @Test(arguments: kernelSetups)
     func theKernelCountsWhatTheEightByteLoopCountsOnLongBlocks(_ setup: Setup) throws {
         let normalization = setup.lineEnding.map { NormalizedUTF8(lineEnding: $0) }
         let table = setup.encoding.utf8Sequences
-        let kernelCounter = try #require(TextTranscoding.OutputLengthCounter(table: table, replacing: setup.replacing, normalization: normalization))
+        let kernelCounter = try #require(
+            TextTranscoding.OutputLengthCounter(table: table, replacing: setup.replacing, normalization: normalization))
         #expect(kernelCounter.usesKernel == EightBitUTF8LengthKernel.isAvailable)
-        let loopCounter = try #require(TextTranscoding.OutputLengthCounter(table: table, replacing: setup.replacing, normalization: normalization, usesKernel: false))
+        let loopCounter = try #require(
+            TextTranscoding.OutputLengthCounter(
+                table: table, replacing: setup.replacing, normalization: normalization, usesKernel: false))
         #expect(!loopCounter.usesKernel)
         for seed in UInt64(1)...40 {
-            let bytes = Self.input(count: 33 + Int(seed) * 397 % 6_000, seed: seed, encoding: setup.encoding, undefined: setup.replacing)
+            let bytes = Self.input(
+                count: 33 + Int(seed) * 397 % 6_000, seed: seed, encoding: setup.encoding, undefined: setup.replacing)
             var withKernel = kernelCounter, withLoop = loopCounter
             // Blocks of every size from one byte to the whole input, so that chunks end everywhere.
             var generator = SeededGenerator(seed: seed &* 977)
             var start = 0
             while start < bytes.count {
-                let end = min(bytes.count, start + Int.random(in: 1...(seed % 4 == 0 ? bytes.count : 300), using: &generator))
+                let end = min(
+                    bytes.count, start + Int.random(in: 1...(seed % 4 == 0 ? bytes.count : 300), using: &generator))
                 bytes[start..<end].withUnsafeBytes { block in
                     withKernel.count(block)
                     withLoop.count(block)
@@ -108,8 +130,11 @@ import Testing
     @Test func theKernelCountsAPairAndAThreeByteCharacterAtEveryPlaceOfAChunk() throws {
         let normalization = NormalizedUTF8(lineEnding: .lf)
         let setup = Setup(encoding: .macOSRoman, replacing: false, lineEnding: .lf)
-        // A CR LF pair, a lone CR, then ™ (0xAA, three bytes) and é (0x8E, two), each starting at every offset of two 32-byte chunks and the byte after.
-        let fresh = try #require(TextTranscoding.OutputLengthCounter(table: SingleByteEncoding.macOSRoman.utf8Sequences, replacing: false, normalization: normalization))
+        // A CR LF pair, a lone CR, then ™ (0xAA, three bytes) and é (0x8E, two), each starting at every offset of two
+        // 32-byte chunks and the byte after.
+        let fresh = try #require(
+            TextTranscoding.OutputLengthCounter(
+                table: SingleByteEncoding.macOSRoman.utf8Sequences, replacing: false, normalization: normalization))
         for pattern in [[0x0D, 0x0A], [0x0D, 0x61], [0xAA, 0x61], [0x8E, 0x0D], [0xF0, 0xFF]] as [[UInt8]] {
             for place in 0..<70 {
                 var bytes = [UInt8](repeating: 0x61, count: 100)
@@ -121,7 +146,9 @@ import Testing
                         bytes[start..<min(bytes.count, start + blockSize)].withUnsafeBytes { counter.count($0) }
                         start += blockSize
                     }
-                    #expect(counter.finish() == Self.referenceLength(bytes, setup), "\(pattern) at \(place), blocks of \(blockSize)")
+                    #expect(
+                        counter.finish() == Self.referenceLength(bytes, setup),
+                        "\(pattern) at \(place), blocks of \(blockSize)")
                 }
             }
         }
@@ -132,7 +159,10 @@ import Testing
         let bytes: [UInt8] = Array("ab\r\ncdefg\r\nhijklm\r\r\n\n\rxyz\r\n\r".utf8) + [0x8E, 0x0D, 0x0A, 0xAA, 0x0D]
         let expected = Self.referenceLength(bytes, Setup(encoding: .macOSRoman, replacing: false, lineEnding: .lf))
         for blockSize in 1...bytes.count {
-            var counter = try #require(TextTranscoding.OutputLengthCounter(table: SingleByteEncoding.macOSRoman.utf8Sequences, replacing: false, normalization: NormalizedUTF8(lineEnding: .lf)))
+            var counter = try #require(
+                TextTranscoding.OutputLengthCounter(
+                    table: SingleByteEncoding.macOSRoman.utf8Sequences, replacing: false,
+                    normalization: NormalizedUTF8(lineEnding: .lf)))
             var start = 0
             while start < bytes.count {
                 bytes[start..<min(bytes.count, start + blockSize)].withUnsafeBytes { counter.count($0) }
@@ -147,7 +177,9 @@ import Testing
     @Test func aLengthThatIsNotASumOfByteLengthsHasNoCounter() {
         let roman = SingleByteEncoding.macOSRoman.utf8Sequences
         // Lines ending in CR LF grow by one for each lone CR or LF.
-        #expect(TextTranscoding.OutputLengthCounter(table: roman, replacing: false, normalization: NormalizedUTF8(lineEnding: .crlf)) == nil)
+        #expect(
+            TextTranscoding.OutputLengthCounter(
+                table: roman, replacing: false, normalization: NormalizedUTF8(lineEnding: .crlf)) == nil)
         // A lower-half byte that is not itself: the eight-byte path would count it as one byte of ASCII.
         var shifted = roman
         shifted[0x41] = 0x0100_0042
@@ -155,11 +187,16 @@ import Testing
         // A byte that decodes to a line ending it is not.
         var disguised = roman
         disguised[0x0B] = 0x0100_000A
-        #expect(TextTranscoding.OutputLengthCounter(table: disguised, replacing: false, normalization: NormalizedUTF8(lineEnding: .lf)) == nil)
+        #expect(
+            TextTranscoding.OutputLengthCounter(
+                table: disguised, replacing: false, normalization: NormalizedUTF8(lineEnding: .lf)) == nil)
         // An undefined control byte replaced by three bytes.
         var undefinedControl = roman
         undefinedControl[0x01] = 0
-        #expect(TextTranscoding.OutputLengthCounter(table: undefinedControl, replacing: true, normalization: nil) == nil)
-        #expect(TextTranscoding.OutputLengthCounter(table: roman, replacing: false, normalization: NormalizedUTF8(lineEnding: .lf)) != nil)
+        #expect(
+            TextTranscoding.OutputLengthCounter(table: undefinedControl, replacing: true, normalization: nil) == nil)
+        #expect(
+            TextTranscoding.OutputLengthCounter(
+                table: roman, replacing: false, normalization: NormalizedUTF8(lineEnding: .lf)) != nil)
     }
 }

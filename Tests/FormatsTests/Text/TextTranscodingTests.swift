@@ -1,14 +1,17 @@
 import DocumentCodecs
-@testable import Formats
 import Foundation
 import TestSupport
 import Testing
+
+@testable import Formats
 
 @Suite struct TextTranscodingTests {
     static let tables: [SingleByteEncoding] = [.macOSRoman, .windows1252, .isoLatin1]
 
     /// The decode written the slow, obvious way: one byte, its scalar from the table, that scalar's UTF-8.
-    static func reference(_ bytes: [UInt8], _ encoding: SingleByteEncoding, replacing: Bool) -> (utf8: [UInt8], replaced: Int, firstInvalid: Int?) {
+    static func reference(
+        _ bytes: [UInt8], _ encoding: SingleByteEncoding, replacing: Bool
+    ) -> (utf8: [UInt8], replaced: Int, firstInvalid: Int?) {
         var output: [UInt8] = []
         var replaced = 0
         for (offset, byte) in bytes.enumerated() {
@@ -30,8 +33,14 @@ import Testing
         var bytes: [UInt8] = []
         while bytes.count < count {
             switch UInt8.random(in: 0...3, using: &generator) {
-            case 0, 1: bytes += (0..<Int.random(in: 0...19, using: &generator)).map { _ in UInt8.random(in: 0x20...0x7E, using: &generator) }
-            case 2: bytes += (0..<Int.random(in: 1...3, using: &generator)).map { _ in UInt8.random(in: 0x80...0xFF, using: &generator) }
+            case 0, 1:
+                bytes += (0..<Int.random(in: 0...19, using: &generator)).map { _ in
+                    UInt8.random(in: 0x20...0x7E, using: &generator)
+                }
+            case 2:
+                bytes += (0..<Int.random(in: 1...3, using: &generator)).map { _ in
+                    UInt8.random(in: 0x80...0xFF, using: &generator)
+                }
             default: bytes.append(UInt8.random(in: 0...0xFF, using: &generator))
             }
         }
@@ -43,7 +52,8 @@ import Testing
         for seed in UInt64(1)...40 {
             let bytes = Self.textLike(count: Int(seed) * 37, seed: seed)
             let expected = Self.reference(bytes, encoding, replacing: true)
-            let codec = PlainTextCodec(options: TextCodecOptions(forcedEncoding: .singleByte(encoding), replacesInvalidBytes: true))
+            let codec = PlainTextCodec(
+                options: TextCodecOptions(forcedEncoding: .singleByte(encoding), replacesInvalidBytes: true))
             let document = try codec.decode(FileWrapper(regularFileWithContents: Data(bytes)), contentType: .plainText)
             #expect(Array(document.text.utf8) == expected.utf8, "\(encoding.name), seed \(seed)")
             #expect(document.replacedSequenceCount == expected.replaced)
@@ -60,11 +70,15 @@ import Testing
         for blockSize in [1, 2, 3, 7, 8, 9, 15, 16, 17, 64, 1_000, 4_096, TextTranscoding.defaultBlockSize] {
             let replaced = try TextTranscoding.transcodeToUTF8(
                 from: source, encoding: encoding, replacingInvalidBytes: true, to: destination, blockSize: blockSize)
-            #expect(try Array(Data(contentsOf: destination)) == expected.utf8, "\(encoding.name), blocks of \(blockSize)")
+            #expect(
+                try Array(Data(contentsOf: destination)) == expected.utf8, "\(encoding.name), blocks of \(blockSize)")
             #expect(replaced == expected.replaced)
         }
         // Only the output is left beside the source: no temporary folder.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["output.txt", "source.txt"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == [
+                "output.txt", "source.txt",
+            ])
     }
 
     @Test func theStreamingDecodeWritesWhatTheCodecAndTheDocumentWrite() throws {
@@ -90,12 +104,16 @@ import Testing
         try Data(bytes).write(to: source)
         try Data("previous".utf8).write(to: destination)
         let error = try #require(throws: CodecError.self) {
-            try TextTranscoding.transcodeToUTF8(from: source, encoding: .windows1252, replacingInvalidBytes: false, to: destination, blockSize: 16)
+            try TextTranscoding.transcodeToUTF8(
+                from: source, encoding: .windows1252, replacingInvalidBytes: false, to: destination, blockSize: 16)
         }
         #expect(error.code == "text.invalid-bytes")
         #expect(error.location == .byte(53))
         #expect(error.message == "the byte 0x81 is not valid windows-1252")
         #expect(try Data(contentsOf: destination) == Data("previous".utf8))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["output.txt", "source.txt"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == [
+                "output.txt", "source.txt",
+            ])
     }
 }

@@ -1,13 +1,16 @@
 import DocumentCodecs
-@testable import Formats
 import Foundation
 import TestSupport
 import Testing
 
+@testable import Formats
+
 /// The whole-document path (decode a piece at a time into one string built without re-validation,
 /// line endings rewritten the same way) against Python's `codecs` and `re`, across piece boundaries.
 @Suite struct TextWholeDocumentDecodeTests {
-    static let tables: [(SingleByteEncoding, String)] = [(.macOSRoman, "mac_roman"), (.windows1252, "cp1252"), (.isoLatin1, "latin-1")]
+    static let tables: [(SingleByteEncoding, String)] = [
+        (.macOSRoman, "mac_roman"), (.windows1252, "cp1252"), (.isoLatin1, "latin-1"),
+    ]
 
     /// Runs `program` with `input` in a file whose path it finds in `INPUT`.
     ///
@@ -22,7 +25,8 @@ import Testing
 
     /// Python's decoding of `bytes` as UTF-8 text, or `error:OFFSET` where strict decoding stops.
     static func pythonDecode(_ bytes: [UInt8], codec: String, replacing: Bool) throws -> String {
-        try runPython("""
+        try runPython(
+            """
             import sys
             data = open(INPUT, 'rb').read()
             try:
@@ -47,7 +51,9 @@ import Testing
     static let everyByteInputs: [[UInt8]] = [
         [UInt8(ascii: "x")] + (0...255).map { UInt8($0) },
         everyByteAcrossPieces(),
-        [UInt8(ascii: "x")] + TextTranscodingTests.textLike(count: TextDecoding.eightBitConcurrentMinimum + 2 * TextDecoding.eightBitPieceSize + 333, seed: 5)
+        [UInt8(ascii: "x")]
+            + TextTranscodingTests.textLike(
+                count: TextDecoding.eightBitConcurrentMinimum + 2 * TextDecoding.eightBitPieceSize + 333, seed: 5)
             + (0...255).map { UInt8($0) },
     ]
 
@@ -55,7 +61,8 @@ import Testing
     /// (one per case made the suite slow on a loaded machine): keyed `codec input replacing`.
     static let everyByteOracle = Result { () throws -> [String: String] in
         let lengths = everyByteInputs.map { String($0.count) }.joined(separator: ", ")
-        let printed = try runPython("""
+        let printed = try runPython(
+            """
             import json, sys
             data, inputs, start = open(INPUT, 'rb').read(), [], 0
             for length in [\(lengths)]:
@@ -72,7 +79,9 @@ import Testing
                         answers['%s %d %d' % (codec, index, errors == 'replace')] = answer
             json.dump(answers, sys.stdout)
             """, input: everyByteInputs.joined())
-        guard let answers = try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: String] else { throw UnreadableOracle() }
+        guard let answers = try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: String] else {
+            throw UnreadableOracle()
+        }
         return answers
     }
 
@@ -97,7 +106,8 @@ import Testing
                         #expect(error.location == .byte(Int(expected.dropFirst(6)) ?? -1), "\(label)")
                         continue
                     }
-                    let document = try codec.decode(FileWrapper(regularFileWithContents: Data(bytes)), contentType: .plainText)
+                    let document = try codec.decode(
+                        FileWrapper(regularFileWithContents: Data(bytes)), contentType: .plainText)
                     #expect(Array(document.text.utf8) == Array(expected.utf8), "\(label)")
                     #expect(document.encoding == .singleByte(encoding) && !document.hasByteOrderMark)
                     let reference = TextTranscodingTests.reference(bytes, encoding, replacing: replacing)
@@ -112,7 +122,10 @@ import Testing
     }
 
     /// Undefined bytes in the first, a middle and the last piece, in inputs decoded on one thread and on two.
-    @Test(arguments: [3 * TextDecoding.eightBitPieceSize, TextDecoding.eightBitConcurrentMinimum + 3 * TextDecoding.eightBitPieceSize + 5])
+    @Test(arguments: [
+        3 * TextDecoding.eightBitPieceSize,
+        TextDecoding.eightBitConcurrentMinimum + 3 * TextDecoding.eightBitPieceSize + 5,
+    ])
     func anUndefinedByteIsReportedAtItsOffsetInTheFileWhicheverPieceHoldsIt(_ length: Int) throws {
         let piece = TextDecoding.eightBitPieceSize
         for offsets in [[17], [2 * piece + 17, 2 * piece + 22], [length - 1], [piece - 1, length - 2]] {
@@ -126,8 +139,10 @@ import Testing
             #expect(error.location == .byte(offsets[0]), "\(length) bytes, 0x81 at \(offsets)")
             #expect(error.message == "the byte 0x81 is not valid windows-1252")
 
-            let replacing = PlainTextCodec(options: TextCodecOptions(forcedEncoding: .singleByte(.windows1252), replacesInvalidBytes: true))
-            let document = try replacing.decode(FileWrapper(regularFileWithContents: Data(bytes)), contentType: .plainText)
+            let replacing = PlainTextCodec(
+                options: TextCodecOptions(forcedEncoding: .singleByte(.windows1252), replacesInvalidBytes: true))
+            let document = try replacing.decode(
+                FileWrapper(regularFileWithContents: Data(bytes)), contentType: .plainText)
             #expect(document.replacedSequenceCount == offsets.count)
             var expected = Array(repeating: UInt8(ascii: "a"), count: length)
             for offset in offsets.reversed() { expected.replaceSubrange(offset...offset, with: [0xEF, 0xBF, 0xBD]) }
@@ -146,7 +161,10 @@ import Testing
         try TextDocument(text: document.text).write(to: destination)
         let expected = try Self.pythonDecode(bytes, codec: "mac_roman", replacing: false)
         #expect(try Data(contentsOf: destination) == Data(expected.utf8))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["classic.txt", "utf8.txt"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == [
+                "classic.txt", "utf8.txt",
+            ])
     }
 
     /// Python printed something other than the JSON asked for.
@@ -159,7 +177,8 @@ import Testing
     static let lineEndingOracle = Result { () throws -> [String: (changed: Int, text: String)] in
         let texts = lineEndingTexts
         let lengths = texts.map { String($0.utf8.count) }.joined(separator: ", ")
-        let printed = try runPython("""
+        let printed = try runPython(
+            """
             import json, re, sys
             data, texts, start = open(INPUT, 'rb').read(), [], 0
             for length in [\(lengths)]:
@@ -172,9 +191,13 @@ import Testing
                     answers['%d %s' % (index, name)] = [changed, re.sub('\\r\\n|\\r|\\n', ending, text)]
             json.dump(answers, sys.stdout)
             """, input: texts.map { Array($0.utf8) }.joined())
-        guard let answers = try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: [Any]] else { throw UnreadableOracle() }
+        guard let answers = try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: [Any]] else {
+            throw UnreadableOracle()
+        }
         return try answers.mapValues { answer in
-            guard let changed = answer.first as? Int, let text = answer.last as? String else { throw UnreadableOracle() }
+            guard let changed = answer.first as? Int, let text = answer.last as? String else {
+                throw UnreadableOracle()
+            }
             return (changed, text)
         }
     }
@@ -224,7 +247,8 @@ import Testing
         let original = try codec.decode(FileWrapper(regularFileWithContents: Data(bytes)), contentType: .plainText)
         var edited = original
         edited.text.append("é!")
-        edited.text.replaceSubrange(edited.text.startIndex..<edited.text.index(after: edited.text.startIndex), with: "Ω")
+        edited.text.replaceSubrange(
+            edited.text.startIndex..<edited.text.index(after: edited.text.startIndex), with: "Ω")
         #expect(try edited.encoded() == Data([0xBD] + bytes.dropFirst() + [0x8E, 0x21]))
         #expect(try original.encoded() == Data(bytes))
         #expect(edited != original)

@@ -1,7 +1,8 @@
-@testable import Formats
 import Foundation
 import TestSupport
 import Testing
+
+@testable import Formats
 
 @Suite struct UTF8TextBuilderTests {
     /// Valid UTF-8 cut at random sequence boundaries gives, appended piece by piece, what one validating decode gives.
@@ -11,11 +12,16 @@ import Testing
         for round in 0..<30 {
             var pieces: [String] = []
             for _ in 0..<Int.random(in: 0...12, using: &generator) {
-                pieces.append((0..<Int.random(in: 0...40, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "" }.joined())
+                pieces.append(
+                    (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                        alphabet.randomElement(using: &generator) ?? ""
+                    }.joined())
             }
             var builder = UTF8TextBuilder(reservingCapacity: Int.random(in: 0...64, using: &generator))
             for piece in pieces {
-                Array(piece.utf8).withUnsafeBufferPointer { builder.append(validUTF8: $0, isASCII: UTF8TextBuilder.isASCII($0)) }
+                Array(piece.utf8).withUnsafeBufferPointer {
+                    builder.append(validUTF8: $0, isASCII: UTF8TextBuilder.isASCII($0))
+                }
             }
             let expected = String(decoding: pieces.flatMap { Array($0.utf8) }, as: UTF8.self)
             #expect(Array(builder.text.utf8) == Array(expected.utf8), "round \(round)")
@@ -31,7 +37,9 @@ import Testing
             for position in 0..<length {
                 var other = ascii
                 other[position] = 0x80
-                #expect(!other.withUnsafeBufferPointer { UTF8TextBuilder.isASCII($0) }, "length \(length), 0x80 at \(position)")
+                #expect(
+                    !other.withUnsafeBufferPointer { UTF8TextBuilder.isASCII($0) },
+                    "length \(length), 0x80 at \(position)")
             }
         }
     }

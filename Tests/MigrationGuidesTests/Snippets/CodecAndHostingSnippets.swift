@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// The snippet regions are the guides' text, laid out for a reader of the guide; the formatter leaves them alone.
 // The code of MigrationGuides/01-codec-and-headless-host.md. Each `// snippet:` region is copied
 // verbatim into the guide (GuideSnippetTests checks it), and the tests below run it.
 import DocMigrateCommands

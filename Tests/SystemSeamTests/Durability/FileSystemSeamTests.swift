@@ -1,7 +1,8 @@
 import Foundation
-@testable import SystemSeam
 import TestSupport
 import Testing
+
+@testable import SystemSeam
 
 /// The C target's calls: an atomic exchange, a rename that refuses to replace, and syncfs.
 @Suite struct FileSystemSeamTests {
@@ -21,7 +22,9 @@ import Testing
         try Data("a".utf8).write(to: temporary.appending("a"))
         try Data("b".utf8).write(to: temporary.appending("b"))
         let directory = try FileDescriptor.openDirectory(atPath: temporary.url.path)
-        let error = try #require(throws: FileSystemError.self) { try directory.renameWithoutReplacing("a", to: "b", in: directory) }
+        let error = try #require(throws: FileSystemError.self) {
+            try directory.renameWithoutReplacing("a", to: "b", in: directory)
+        }
         #expect(error.errorNumber == SystemErrorText.exists)
         #expect(try Data(contentsOf: temporary.appending("b")) == Data("b".utf8))
         try directory.renameWithoutReplacing("a", to: "c", in: directory)
@@ -59,7 +62,9 @@ import Testing
         try Data(text.utf8).write(to: folder.appendingPathComponent(name))
     }
 
-    private func prepare(_ temporary: TemporaryDirectory, newIsDirectory: Bool, oldIsDirectory: Bool) throws -> (FileDescriptor, FileDescriptor) {
+    private func prepare(
+        _ temporary: TemporaryDirectory, newIsDirectory: Bool, oldIsDirectory: Bool
+    ) throws -> (FileDescriptor, FileDescriptor) {
         let staging = temporary.appending(".staging")
         try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         if newIsDirectory {
@@ -72,7 +77,10 @@ import Testing
         } else {
             try Data("old".utf8).write(to: temporary.appending("item"))
         }
-        return (try FileDescriptor.openDirectory(atPath: staging.path), try FileDescriptor.openDirectory(atPath: temporary.url.path))
+        return (
+            try FileDescriptor.openDirectory(atPath: staging.path),
+            try FileDescriptor.openDirectory(atPath: temporary.url.path)
+        )
     }
 
     @Test func aFileReplacesAFileWithRenameWhenExchangeIsUnsupported() throws {

@@ -1,9 +1,11 @@
 import Foundation
-@testable import SystemSeam
 import TestSupport
 import Testing
 
-/// ``FileWriteback`` reaches the kernel's `sync_file_range`: it accepts a file with dirty pages, and refuses what the kernel refuses.
+@testable import SystemSeam
+
+/// ``FileWriteback`` reaches the kernel's `sync_file_range`: it accepts a file with dirty pages, and refuses what the
+/// kernel refuses.
 @Suite struct FileWritebackTests {
     @Test func theKernelAcceptsAWrittenFileAndRefusesWhatIsNotOne() throws {
         let folder = try TemporaryDirectory("writeback")
@@ -13,7 +15,8 @@ import Testing
         defer { try? handle.close() }
         try handle.write(contentsOf: Data(repeating: 0x61, count: 1 << 20))
         #expect(FileWriteback.start(descriptor: handle.fileDescriptor, offset: 0, count: 1 << 20))
-        // A descriptor that is not open (EBADF) and a pipe (ESPIPE): a call that reached nothing would not tell these apart.
+        // A descriptor that is not open (EBADF) and a pipe (ESPIPE): a call that reached nothing would not tell these
+        // apart.
         #expect(!FileWriteback.start(descriptor: -1, offset: 0, count: 1 << 20))
         let pipe = Pipe()
         #expect(!FileWriteback.start(descriptor: pipe.fileHandleForWriting.fileDescriptor, offset: 0, count: 4_096))

@@ -1,15 +1,18 @@
 import Foundation
-@testable import SystemSeam
 import TestSupport
 import Testing
 
-/// `ByteNamedOpenFile.contents(endingAtSize:)`: one read when the file ends where its size says, and the whole file whatever the size given.
+@testable import SystemSeam
+
+/// `ByteNamedOpenFile.contents(endingAtSize:)`: one read when the file ends where its size says, and the whole file
+/// whatever the size given.
 @Suite struct ByteNamedOpenFileContentsTests {
     /// Empty, the inline sizes of `Data`, around a page, and around the 1 MiB a single read takes at most.
     static let sizes = [0, 1, 14, 15, 200, 4095, 4096, 4097, (1 << 20) - 1, 1 << 20, (1 << 20) + 1, (2 << 20) + 3]
 
     static func file(size: Int, in folder: TemporaryDirectory) throws -> (path: [UInt8], bytes: Data) {
-        // A random block of a prime length, repeated: every byte position differs from its neighbours' without a random number each.
+        // A random block of a prime length, repeated: every byte position differs from its neighbours' without a random
+        // number each.
         var generator = SeededGenerator(seed: UInt64(size) &+ 11)
         let block = (0..<4099).map { _ in UInt8.random(in: 0...255, using: &generator) }
         var bytes = Data(capacity: size)
@@ -32,7 +35,8 @@ import Testing
         #expect(try file.contents(endingAtSize: status.size) == bytes)
     }
 
-    /// A size that is no longer the file's (it grew or shrank since it was taken) still gives every byte, never a prefix or a padded buffer.
+    /// A size that is no longer the file's (it grew or shrank since it was taken) still gives every byte, never a
+    /// prefix or a padded buffer.
     @Test(arguments: sizes)
     func readsTheWholeFileGivenAWrongSize(size: Int) throws {
         let folder = try TemporaryDirectory("contents-wrong-size")

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SystemSeam
 import TestSupport
 import Testing
+
+@testable import SystemSeam
 
 @Suite struct ExtendedAttributesTests {
     @Test func setsAndListsAttributesOnNamesThatAreNotUTF8() throws {
@@ -20,7 +21,9 @@ import Testing
         let base = Array(folder.url.path.utf8)
         try ByteNamedFiles.createFile(base + Array("/a".utf8), contents: Data("a".utf8))
         try ByteNamedFiles.createFile(base + Array("/b".utf8), contents: Data("b".utf8))
-        #expect(throws: FileSystemError.self) { try ByteNamedFiles.rename(base + Array("/a".utf8), to: base + Array("/b".utf8), replacing: false) }
+        #expect(throws: FileSystemError.self) {
+            try ByteNamedFiles.rename(base + Array("/a".utf8), to: base + Array("/b".utf8), replacing: false)
+        }
         #expect(try ByteNamedFiles.contents(base + Array("/b".utf8)).data == Data("b".utf8))
         try ByteNamedFiles.rename(base + Array("/a".utf8), to: base + Array("/b".utf8), replacing: true)
         #expect(try ByteNamedFiles.contents(base + Array("/b".utf8)).data == Data("a".utf8))

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SystemSeam
 import TestSupport
 import Testing
+
+@testable import SystemSeam
 
 /// The statuses of many entries of one folder, taken in one batch (over several threads for large ones).
 @Suite struct FileDescriptorEntryStatusesTests {
@@ -12,17 +13,24 @@ import Testing
         for index in 0..<count {
             let file = folder.appendingPathComponent("file-\(index).txt")
             try Data(repeating: 0x61, count: index % 7).write(to: file)
-            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000 + Double(index) * 10)], ofItemAtPath: file.path)
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: 1_000_000 + Double(index) * 10)],
+                ofItemAtPath: file.path)
         }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: false)
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link").path, withDestinationPath: "file-0.txt")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("sub"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("link").path, withDestinationPath: "file-0.txt")
         return folder
     }
 
     /// Names in a shuffled order, with absent ones, a folder, a link and names that are not one entry among them.
     static func names(_ count: Int) -> [String] {
         var generator = SeededGenerator(seed: UInt64(count))
-        var names = (0..<count).map { "file-\($0).txt" } + ["absent-1", "sub", "link", "", ".", "..", "sub/../file-1.txt", "absent-2"]
+        var names =
+            (0..<count).map { "file-\($0).txt" } + [
+                "absent-1", "sub", "link", "", ".", "..", "sub/../file-1.txt", "absent-2",
+            ]
         names.shuffle(using: &generator)
         return names
     }
@@ -48,7 +56,8 @@ import Testing
                 // Not followed: the link itself, as `status(ofEntry:)` reports it.
                 #expect(status?.kind == .symbolicLink)
             } else {
-                // Absent, or not the name of one entry (a path, `.`, `..`, empty): nil, never the status of something else.
+                // Absent, or not the name of one entry (a path, `.`, `..`, empty): nil, never the status of something
+                // else.
                 #expect(status == nil, "\(name)")
             }
             if !name.isEmpty, name != ".", name != "..", !name.contains("/") {

@@ -1,8 +1,9 @@
 import Foundation
 import Synchronization
-@testable import SystemSeam
 import TestSupport
 import Testing
+
+@testable import SystemSeam
 
 /// Whole-file reads straight into the buffer the returned `Data` owns.
 @Suite struct FileDescriptorReadingTests {

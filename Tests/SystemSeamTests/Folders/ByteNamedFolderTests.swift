@@ -1,7 +1,8 @@
 import Foundation
-@testable import SystemSeam
 import TestSupport
 import Testing
+
+@testable import SystemSeam
 
 /// Renames by name in a folder opened once: the batch converter's group commit puts outputs in place with them.
 @Suite struct ByteNamedFolderTests {
@@ -13,7 +14,9 @@ import Testing
         try ByteNamedFiles.createFile(folderPath + [0x2F] + Array("taken".utf8), contents: Data("someone's".utf8))
         let folder = try ByteNamedFolder(opening: folderPath)
 
-        let error = try #require(throws: FileSystemError.self) { try folder.renameWithoutReplacing(Array("temporary".utf8), to: Array("taken".utf8)) }
+        let error = try #require(throws: FileSystemError.self) {
+            try folder.renameWithoutReplacing(Array("temporary".utf8), to: Array("taken".utf8))
+        }
         #expect(error.errorNumber == SystemErrorText.exists)
         #expect(error.path == temporary.url.path + "/taken")
         #expect(try ByteNamedFiles.contents(folderPath + [0x2F] + Array("taken".utf8)).data == Data("someone's".utf8))
@@ -48,7 +51,11 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: temporary.url.path + "/link", withDestinationPath: "file")
         let folder = try ByteNamedFolder(opening: Array(temporary.url.path.utf8))
         #expect(try folder.status(ofEntry: Array("link".utf8))?.kind == .symbolicLink)
-        #expect(try folder.status(ofEntry: Array("file".utf8)) == ByteNamedFiles.status(Array((temporary.url.path + "/file").utf8)))
-        #expect(throws: FileSystemError.self) { try ByteNamedFolder(opening: Array((temporary.url.path + "/file").utf8)) }
+        #expect(
+            try folder.status(ofEntry: Array("file".utf8))
+                == ByteNamedFiles.status(Array((temporary.url.path + "/file").utf8)))
+        #expect(throws: FileSystemError.self) {
+            try ByteNamedFolder(opening: Array((temporary.url.path + "/file").utf8))
+        }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SystemSeam
 import TestSupport
 import Testing
+
+@testable import SystemSeam
 
 @Suite struct DirectoryWalkDepthTests {
     @Test func aTreeDeeperThanTheLimitIsReportedNotFollowed() throws {

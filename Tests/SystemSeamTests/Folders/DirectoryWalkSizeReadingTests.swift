@@ -20,8 +20,10 @@ import Testing
         try write(Data("twelve bytes".utf8), to: root.appendingPathComponent("a.txt"))
         try write(Data(), to: root.appendingPathComponent("sub/empty.bin"))
         try write(Data(repeating: 7, count: 5_000), to: root.appendingPathComponent("sub/deeper/large.dat"))
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("empty folder"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("link").path, withDestinationPath: "a.txt")
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("empty folder"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("link").path, withDestinationPath: "a.txt")
 
         let read = DirectoryWalk(folderAtPath: root.path, descendingInto: { _ in true }, sizes: .read)
         let skipped = DirectoryWalk(folderAtPath: root.path, descendingInto: { _ in true }, sizes: .skipped)
@@ -51,7 +53,8 @@ import Testing
         var secondChunkChanged = large
         secondChunkChanged[chunk + 5] ^= 0x01
         let files: [String: Data] = [
-            "large": large, "large copy": large, "last byte changed": lastByteChanged, "second chunk changed": secondChunkChanged,
+            "large": large, "large copy": large, "last byte changed": lastByteChanged,
+            "second chunk changed": secondChunkChanged,
             // Longer and shorter by one byte, with the same first chunks: sizes tell them apart after the first chunk.
             "one byte longer": large + Data([0]), "one byte shorter": large.dropLast(),
             "exactly one chunk": large.prefix(chunk), "one chunk and one byte": large.prefix(chunk + 1),
@@ -60,7 +63,8 @@ import Testing
         for (name, data) in files { try data.write(to: temporary.appending(name)) }
         let comparer = DirectoryWalk.ContentsComparer()
         func equal(_ left: String, _ right: String) throws -> Bool {
-            try comparer.contentsOfUnknownSizesAreEqual(atPath: temporary.appending(left).path, andPath: temporary.appending(right).path)
+            try comparer.contentsOfUnknownSizesAreEqual(
+                atPath: temporary.appending(left).path, andPath: temporary.appending(right).path)
         }
         #expect(try equal("large", "large copy"))
         #expect(try !equal("large", "last byte changed"))
@@ -80,16 +84,18 @@ import Testing
     @Test func refusesALinkAndAMissingFileOfUnknownSize() throws {
         let temporary = try TemporaryDirectory("contents-unsized-refused")
         try Data("same".utf8).write(to: temporary.appending("file"))
-        try FileManager.default.createSymbolicLink(atPath: temporary.appending("link").path, withDestinationPath: "file")
+        try FileManager.default.createSymbolicLink(
+            atPath: temporary.appending("link").path, withDestinationPath: "file")
         let comparer = DirectoryWalk.ContentsComparer()
         let linkError = try #require(throws: FileSystemError.self) {
-            try comparer.contentsOfUnknownSizesAreEqual(atPath: temporary.appending("file").path, andPath: temporary.appending("link").path)
+            try comparer.contentsOfUnknownSizesAreEqual(
+                atPath: temporary.appending("file").path, andPath: temporary.appending("link").path)
         }
         #expect(linkError.path == temporary.appending("link").path)
         let missingError = try #require(throws: FileSystemError.self) {
-            try comparer.contentsOfUnknownSizesAreEqual(atPath: temporary.appending("missing").path, andPath: temporary.appending("file").path)
+            try comparer.contentsOfUnknownSizesAreEqual(
+                atPath: temporary.appending("missing").path, andPath: temporary.appending("file").path)
         }
         #expect(missingError.path == temporary.appending("missing").path)
     }
 }
-

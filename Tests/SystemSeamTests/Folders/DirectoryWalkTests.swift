@@ -29,28 +29,32 @@ import Testing
         try write("twelve bytes", to: root.appendingPathComponent("a name with spaces.txt"))
         try write("é", to: root.appendingPathComponent("Übersicht/naïve café.md"))
         try write("", to: root.appendingPathComponent("Übersicht/deeper/still/empty.bin"))
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("empty folder"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("empty folder"), withIntermediateDirectories: true)
         // Outside the walked folder: a link to it must be listed as a link, never entered.
         try write("outside", to: temporary.appending("outside/secret.txt"))
         try FileManager.default.createSymbolicLink(
-            atPath: root.appendingPathComponent("to outside").path, withDestinationPath: temporary.appending("outside").path)
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("dangling").path, withDestinationPath: "no/such/file")
+            atPath: root.appendingPathComponent("to outside").path,
+            withDestinationPath: temporary.appending("outside").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("dangling").path, withDestinationPath: "no/such/file")
         try makeFIFO(at: root.appendingPathComponent("pipe"))
 
         let walk = DirectoryWalk(folderAtPath: root.path, descendingInto: { _ in true })
         #expect(walk.unlistedFolders.isEmpty)
-        #expect(sorted(walk) == [
-            .init(path: "a name with spaces.txt", kind: .regular, size: 12),
-            .init(path: "dangling", kind: .symbolicLink, linkDestination: "no/such/file"),
-            .init(path: "empty folder", kind: .directory),
-            .init(path: "pipe", kind: .other),
-            .init(path: "to outside", kind: .symbolicLink, linkDestination: temporary.appending("outside").path),
-            .init(path: "Übersicht", kind: .directory),
-            .init(path: "Übersicht/deeper", kind: .directory),
-            .init(path: "Übersicht/deeper/still", kind: .directory),
-            .init(path: "Übersicht/deeper/still/empty.bin", kind: .regular, size: 0),
-            .init(path: "Übersicht/naïve café.md", kind: .regular, size: 2),
-        ])
+        #expect(
+            sorted(walk) == [
+                .init(path: "a name with spaces.txt", kind: .regular, size: 12),
+                .init(path: "dangling", kind: .symbolicLink, linkDestination: "no/such/file"),
+                .init(path: "empty folder", kind: .directory),
+                .init(path: "pipe", kind: .other),
+                .init(path: "to outside", kind: .symbolicLink, linkDestination: temporary.appending("outside").path),
+                .init(path: "Übersicht", kind: .directory),
+                .init(path: "Übersicht/deeper", kind: .directory),
+                .init(path: "Übersicht/deeper/still", kind: .directory),
+                .init(path: "Übersicht/deeper/still/empty.bin", kind: .regular, size: 0),
+                .init(path: "Übersicht/naïve café.md", kind: .regular, size: 2),
+            ])
     }
 
     @Test func listsAFolderTheCallerDoesNotDescendIntoButNotItsMembers() throws {
@@ -58,10 +62,12 @@ import Testing
         try write("x", to: temporary.appending("whole.pkg/inner/member"))
         try write("y", to: temporary.appending("open/member"))
         var asked: [String] = []
-        let walk = DirectoryWalk(folderAtPath: temporary.url.path, descendingInto: { path in
-            asked.append(path)
-            return !path.hasSuffix(".pkg")
-        })
+        let walk = DirectoryWalk(
+            folderAtPath: temporary.url.path,
+            descendingInto: { path in
+                asked.append(path)
+                return !path.hasSuffix(".pkg")
+            })
         #expect(asked.sorted() == ["open", "whole.pkg"])
         #expect(sorted(walk).map(\.path) == ["open", "open/member", "whole.pkg"])
     }
@@ -86,13 +92,16 @@ import Testing
         var firstByteChanged = large
         firstByteChanged[0] ^= 0x01
         let files: [String: Data] = [
-            "large": large, "large copy": large, "last byte changed": lastByteChanged, "first byte changed": firstByteChanged,
-            "prefix": large.prefix(chunk), "empty": Data(), "empty too": Data(), "abc": Data("abc".utf8), "abd": Data("abd".utf8),
+            "large": large, "large copy": large, "last byte changed": lastByteChanged,
+            "first byte changed": firstByteChanged,
+            "prefix": large.prefix(chunk), "empty": Data(), "empty too": Data(), "abc": Data("abc".utf8),
+            "abd": Data("abd".utf8),
         ]
         for (name, data) in files { try data.write(to: temporary.appending(name)) }
         let comparer = DirectoryWalk.ContentsComparer()
         func equal(_ left: String, _ right: String) throws -> Bool {
-            try comparer.contentsAreEqual(atPath: temporary.appending(left).path, andPath: temporary.appending(right).path)
+            try comparer.contentsAreEqual(
+                atPath: temporary.appending(left).path, andPath: temporary.appending(right).path)
         }
         #expect(try equal("large", "large copy"))
         #expect(try !equal("large", "last byte changed"))
@@ -108,14 +117,17 @@ import Testing
     @Test func refusesALinkAndAMissingFileInsteadOfComparingThem() throws {
         let temporary = try TemporaryDirectory("contents-refused")
         try Data("same".utf8).write(to: temporary.appending("file"))
-        try FileManager.default.createSymbolicLink(atPath: temporary.appending("link").path, withDestinationPath: "file")
+        try FileManager.default.createSymbolicLink(
+            atPath: temporary.appending("link").path, withDestinationPath: "file")
         let comparer = DirectoryWalk.ContentsComparer()
         let linkError = try #require(throws: FileSystemError.self) {
-            try comparer.contentsAreEqual(atPath: temporary.appending("file").path, andPath: temporary.appending("link").path)
+            try comparer.contentsAreEqual(
+                atPath: temporary.appending("file").path, andPath: temporary.appending("link").path)
         }
         #expect(linkError.path == temporary.appending("link").path)
         let missingError = try #require(throws: FileSystemError.self) {
-            try comparer.contentsAreEqual(atPath: temporary.appending("missing").path, andPath: temporary.appending("file").path)
+            try comparer.contentsAreEqual(
+                atPath: temporary.appending("missing").path, andPath: temporary.appending("file").path)
         }
         #expect(missingError.path == temporary.appending("missing").path)
     }
@@ -131,10 +143,13 @@ import Testing
         #expect(try comparer.contentsAreEqual(atPath: "sub dir/ä.txt", andPath: "sub dir/ä.txt"))
         #expect(try !comparer.contentsAreEqual(atPath: "other", andPath: "other"))
         #expect(try !comparer.contentsAreEqual(atPath: "sub dir/ä.txt", andPath: "other"))
-        let missing = try #require(throws: FileSystemError.self) { try comparer.contentsAreEqual(atPath: "other", andPath: "missing") }
+        let missing = try #require(throws: FileSystemError.self) {
+            try comparer.contentsAreEqual(atPath: "other", andPath: "missing")
+        }
         #expect(missing.path == temporary.appending("right").path + "/missing")
         #expect(throws: FileSystemError.self) {
-            try DirectoryWalk.ContentsComparer(leftFolder: temporary.appending("left").path, rightFolder: temporary.appending("nowhere").path)
+            try DirectoryWalk.ContentsComparer(
+                leftFolder: temporary.appending("left").path, rightFolder: temporary.appending("nowhere").path)
         }
     }
 }

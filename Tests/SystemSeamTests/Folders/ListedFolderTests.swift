@@ -1,7 +1,8 @@
 import Foundation
-@testable import SystemSeam
 import TestSupport
 import Testing
+
+@testable import SystemSeam
 
 /// A folder listed with what its directory entries record: the converter's walk takes a file's kind
 /// and inode from them instead of a status per file.
@@ -17,7 +18,9 @@ import Testing
         #expect(mkfifo(temporary.url.path + "/pipe", 0o600) == 0)
 
         let listed = try ListedFolder(listing: folderPath)
-        #expect(Set(listed.entries.map(\.name)) == Set([odd, Array("plain.txt".utf8), Array("sub".utf8), Array("link".utf8), Array("pipe".utf8)]))
+        #expect(
+            Set(listed.entries.map(\.name))
+                == Set([odd, Array("plain.txt".utf8), Array("sub".utf8), Array("link".utf8), Array("pipe".utf8)]))
         for entry in listed.entries {
             let status = try #require(try ByteNamedFiles.status(folderPath + [0x2F] + entry.name))
             // This file system records kinds; where one does not, the kind is nil and the caller looks the entry up.
@@ -67,7 +70,9 @@ import Testing
         #expect(Set(sub.entries.map(\.name)) == Set(["file", "file-link", "pipe"].map { Array($0.utf8) }))
         #expect(try sub.status() == ByteNamedFiles.status(folderPath + Array("/sub".utf8)))
         // A link where a folder was listed is refused, not followed.
-        let throughLink = try #require(throws: FileSystemError.self) { try ListedFolder(listing: Array("link".utf8), in: listed) }
+        let throughLink = try #require(throws: FileSystemError.self) {
+            try ListedFolder(listing: Array("link".utf8), in: listed)
+        }
         #expect(throughLink.errorNumber == ELOOP || throughLink.errorNumber == ENOTDIR)
         #expect(throughLink.path == temporary.url.path + "/link")
         // A link's destination is its exact bytes.
@@ -79,10 +84,14 @@ import Testing
         var bytes = [UInt8](repeating: 0, count: 16)
         let count = try bytes.withUnsafeMutableBytes { try file.read(at: 0, into: $0) }
         #expect(Array(bytes[0..<count]) == Array("inside".utf8))
-        let link = try #require(throws: FileSystemError.self) { try ByteNamedStream.openRegularFile(named: Array("file-link".utf8), in: sub) }
+        let link = try #require(throws: FileSystemError.self) {
+            try ByteNamedStream.openRegularFile(named: Array("file-link".utf8), in: sub)
+        }
         #expect(link.errorNumber == ELOOP)
         // A FIFO is refused without blocking the open.
-        let pipe = try #require(throws: FileSystemError.self) { try ByteNamedStream.openRegularFile(named: Array("pipe".utf8), in: sub) }
+        let pipe = try #require(throws: FileSystemError.self) {
+            try ByteNamedStream.openRegularFile(named: Array("pipe".utf8), in: sub)
+        }
         #expect(pipe.errorNumber == EINVAL && pipe.path == temporary.url.path + "/sub/pipe")
     }
 }

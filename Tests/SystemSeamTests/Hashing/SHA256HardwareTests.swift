@@ -43,7 +43,9 @@ import Testing
     /// and in random pieces at unaligned addresses, all against `hashlib` in a single Python run.
     @Test func bothPathsAgreeWithHashlibOnRandomMessages() throws {
         var generator = SeededGenerator(seed: 0x5a_256)
-        var messages: [[UInt8]] = (0...300).map { length in (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) } }
+        var messages: [[UInt8]] = (0...300).map { length in
+            (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        }
         for length in [4_096 * 64, 524_289, 1_000_003] {
             // Filled a word at a time: a byte-wise random fill is slow in debug builds.
             let words = (0..<(length / 8 + 1)).map { _ in generator.next() }
@@ -71,7 +73,9 @@ import Testing
             for allowsHardware in Self.paths {
                 var whole = SHA256(allowsHardware: allowsHardware)
                 whole.update(message)
-                #expect(whole.finalize().hexString == expected[index], "length \(message.count), hardware \(allowsHardware), one piece")
+                #expect(
+                    whole.finalize().hexString == expected[index],
+                    "length \(message.count), hardware \(allowsHardware), one piece")
                 var pieces = SHA256(allowsHardware: allowsHardware)
                 let largestPiece = message.count > 300 ? 70_000 : 150
                 message.withUnsafeBytes { bytes in
@@ -82,7 +86,9 @@ import Testing
                         offset += count
                     }
                 }
-                #expect(pieces.finalize().hexString == expected[index], "length \(message.count), hardware \(allowsHardware), in pieces")
+                #expect(
+                    pieces.finalize().hexString == expected[index],
+                    "length \(message.count), hardware \(allowsHardware), in pieces")
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SystemSeam
 import Testing
+
+@testable import SystemSeam
 
 @Suite struct ChildProcessDescriptorsTests {
     // Foundation's sequential `Process.run()` already closes other descriptors in the child, so this

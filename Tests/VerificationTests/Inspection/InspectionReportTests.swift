@@ -65,58 +65,80 @@ import Verification
         #expect(detector.detect(at: image).contentType == .png)
         #expect(detector.detect(at: image).codec == nil)
         #expect(detector.detect(at: image, givenType: "public.plain-text").codec?.identifier == "plain-text")
-        #expect(detector.detect(at: image, givenType: "COM.EXAMPLE.NOTEBOOK").contentType.identifier == "com.example.notebook")
+        #expect(
+            detector.detect(at: image, givenType: "COM.EXAMPLE.NOTEBOOK").contentType.identifier
+                == "com.example.notebook")
     }
 
     @Test func inspectsTheShippedPlainTextGoldenExactly() throws {
         let path = Self.golden("text/plain-text/cases/hello.txt")
         let report = try InspectionReport.inspect(path: path, codecs: .builtIn)
-        #expect(report.text() == """
-            file: \(path)
-            content type: public.plain-text
-            codec: plain-text
-            snapshot: Formats.TextDocument {
-              text: "Hello, world.\\n"
-              encoding: "utf-8"
-              hasByteOrderMark: false
-              lineEndingStyle: "lf"
-              hasTrailingNewline: true
-              replacedSequenceCount: 0
-            }
+        #expect(
+            report.text() == """
+                file: \(path)
+                content type: public.plain-text
+                codec: plain-text
+                snapshot: Formats.TextDocument {
+                  text: "Hello, world.\\n"
+                  encoding: "utf-8"
+                  hasByteOrderMark: false
+                  lineEndingStyle: "lf"
+                  hasTrailingNewline: true
+                  replacedSequenceCount: 0
+                }
 
-            """)
-        #expect(report.snapshot == .object(typeName: "Formats.TextDocument", fields: [
-            .init("text", .string("Hello, world.\n")), .init("encoding", .string("utf-8")), .init("hasByteOrderMark", .bool(false)),
-            .init("lineEndingStyle", .string("lf")), .init("hasTrailingNewline", .bool(true)), .init("replacedSequenceCount", .number("0")),
-        ]))
+                """)
+        #expect(
+            report.snapshot
+                == .object(
+                    typeName: "Formats.TextDocument",
+                    fields: [
+                        .init("text", .string("Hello, world.\n")), .init("encoding", .string("utf-8")),
+                        .init("hasByteOrderMark", .bool(false)),
+                        .init("lineEndingStyle", .string("lf")), .init("hasTrailingNewline", .bool(true)),
+                        .init("replacedSequenceCount", .number("0")),
+                    ]))
         #expect(try JSONDecoder().decode(InspectionReport.self, from: try report.json()) == report)
     }
 
     @Test func inspectsTheShippedNotebookInPageOrder() throws {
         let path = Self.golden("notebook/cases/Trip.notebook")
         let report = try InspectionReport.inspect(path: path, codecs: .builtIn)
-        #expect(report.snapshot == .object(typeName: "Formats.Notebook", fields: [
-            .init("title", .string("Trip to Lisbon")),
-            .init("pages", .array([
-                Self.page("E18ABB36-A7AA-5D41-AE09-4EC5C8757E86", "Day one: arrived.\n"),
-                Self.page("1741B351-8D36-51CE-B44B-B08DEC81E36D", "Day two: tram 28.\n"),
-                Self.page("7DE68407-962A-5E40-AFFA-458F8C8E4A12", "Day three: pastéis de nata.\n"),
-            ])),
-        ]))
+        #expect(
+            report.snapshot
+                == .object(
+                    typeName: "Formats.Notebook",
+                    fields: [
+                        .init("title", .string("Trip to Lisbon")),
+                        .init(
+                            "pages",
+                            .array([
+                                Self.page("E18ABB36-A7AA-5D41-AE09-4EC5C8757E86", "Day one: arrived.\n"),
+                                Self.page("1741B351-8D36-51CE-B44B-B08DEC81E36D", "Day two: tram 28.\n"),
+                                Self.page("7DE68407-962A-5E40-AFFA-458F8C8E4A12", "Day three: pastéis de nata.\n"),
+                            ])),
+                    ]))
         #expect(try InspectionReport.inspect(path: path, codecs: .builtIn).text() == report.text())
     }
 
     static func page(_ id: String, _ text: String) -> SnapshotTree {
-        .object(typeName: "Formats.Notebook.Page", fields: [
-            .init("id", UUID(uuidString: id).map(SnapshotTree.uuid) ?? .null), .init("text", .string(text)),
-        ])
+        .object(
+            typeName: "Formats.Notebook.Page",
+            fields: [
+                .init("id", UUID(uuidString: id).map(SnapshotTree.uuid) ?? .null), .init("text", .string(text)),
+            ])
     }
 
     @Test func aDecodingFailureNamesThePathThePlaceAndTheCode() throws {
         let path = Self.golden("text/plain-text/cases/invalid-utf8.txt")
         let error = try #require(throws: CodecError.self) { try InspectionReport.inspect(path: path, codecs: .builtIn) }
-        #expect(error.description == "\(path): byte 12 (0xc): the byte 0xFF here is not UTF-8, the file has no byte-order mark and is not UTF-16, and no fallback encoding was declared: name the encoding with --fallback-encoding (macintosh, windows-1252, iso-8859-1) or --encoding, or \"codecOptions\" in a golden manifest [text.undetectable-encoding]")
-        let missing = try #require(throws: InspectionError.self) { try InspectionReport.inspect(path: path + ".gone", codecs: .builtIn) }
+        #expect(
+            error.description
+                == "\(path): byte 12 (0xc): the byte 0xFF here is not UTF-8, the file has no byte-order mark and is not UTF-16, and no fallback encoding was declared: name the encoding with --fallback-encoding (macintosh, windows-1252, iso-8859-1) or --encoding, or \"codecOptions\" in a golden manifest [text.undetectable-encoding]"
+        )
+        let missing = try #require(throws: InspectionError.self) {
+            try InspectionReport.inspect(path: path + ".gone", codecs: .builtIn)
+        }
         #expect(missing.code == "inspect.missing")
     }
 }

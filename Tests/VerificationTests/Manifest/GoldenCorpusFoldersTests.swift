@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import Verification
 
 @Suite struct GoldenCorpusFoldersTests {
@@ -25,7 +25,8 @@ import Verification
         let outside = try TemporaryDirectory()
         try makeManifest(in: outside.appending("corpus"))
         try makeManifest(in: root.appending("own"))
-        try FileManager.default.createSymbolicLink(at: root.appending("link"), withDestinationURL: outside.appending("corpus"))
+        try FileManager.default.createSymbolicLink(
+            at: root.appending("link"), withDestinationURL: outside.appending("corpus"))
         let found = try GoldenCorpus.folders(at: root.url).map(\.lastPathComponent)
         #expect(found == ["own"])
     }

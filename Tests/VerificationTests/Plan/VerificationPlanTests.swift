@@ -5,7 +5,8 @@ import TestSupport
 import Testing
 import Verification
 
-/// A plan is made from paths and filters before anything runs, and the runner tells recorders what happens as it runs it.
+/// A plan is made from paths and filters before anything runs, and the runner tells recorders what happens as it runs
+/// it.
 @Suite struct VerificationPlanTests {
     static let goldenFiles = VerificationRunnerTests.goldenFiles
 
@@ -14,7 +15,8 @@ import Verification
         let folders = try GoldenCorpus.folders(at: Self.goldenFiles)
         #expect(plan.corpora.map(\.folder) == folders)
         let caseCount = try folders.reduce(0) { count, folder in
-            count + (try GoldenCorpus.load(from: folder, codecs: .builtIn, routes: RouteRegistry()).manifest.cases.count)
+            count
+                + (try GoldenCorpus.load(from: folder, codecs: .builtIn, routes: RouteRegistry()).manifest.cases.count)
         }
         #expect(plan.steps.count == caseCount)
         #expect(!plan.isFiltered)

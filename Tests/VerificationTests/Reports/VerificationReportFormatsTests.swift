@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Verification
 
 @Suite struct VerificationReportFormatsTests {
@@ -48,14 +49,18 @@ import Testing
         let notebook = try #require(parsed.suites.first), plainText = try #require(parsed.suites.last)
         #expect([notebook.tests, notebook.failures, notebook.errors, notebook.skipped] == ["5", "1", "0", "0"])
         #expect([plainText.tests, plainText.failures] == ["12", "4"])
-        #expect(notebook.cases.map(\.name) == [
-            "cases/Trip.notebook::adapter.file-document", "cases/Trip.notebook::adapter.reference-file-document",
-            "cases/Trip.notebook::adapter.wrapper", "cases/Trip.notebook::adapter.url", "cases/Trip.notebook → plain-text::case",
-        ])
-        #expect(plainText.cases.map(\.name).prefix(5) == [
-            "cases/a&b <c>.txt::adapter.file-document", "cases/a&b <c>.txt::adapter.reference-file-document",
-            "cases/a&b <c>.txt::adapter.wrapper", "cases/a&b <c>.txt::adapter.url", "cases/invalid-utf8.txt::adapter.file-document",
-        ])
+        #expect(
+            notebook.cases.map(\.name) == [
+                "cases/Trip.notebook::adapter.file-document", "cases/Trip.notebook::adapter.reference-file-document",
+                "cases/Trip.notebook::adapter.wrapper", "cases/Trip.notebook::adapter.url",
+                "cases/Trip.notebook → plain-text::case",
+            ])
+        #expect(
+            plainText.cases.map(\.name).prefix(5) == [
+                "cases/a&b <c>.txt::adapter.file-document", "cases/a&b <c>.txt::adapter.reference-file-document",
+                "cases/a&b <c>.txt::adapter.wrapper", "cases/a&b <c>.txt::adapter.url",
+                "cases/invalid-utf8.txt::adapter.file-document",
+            ])
         #expect(Set(parsed.suites.flatMap(\.cases).map(\.classname)) == ["notebook", "plain-text"])
         #expect(plainText.cases.first?.file == "GoldenFiles/plain-text/cases/a&b <c>.txt")
 
@@ -77,7 +82,11 @@ import Testing
 
         // Two failures of two routes of one case are two failed test cases, each with its own text.
         let rejected = plainText.cases.filter { $0.name.hasPrefix("cases/invalid-utf8.txt") }
-        #expect(rejected.compactMap(\.message) == ["adapter.file-document rejected it differently", "adapter.wrapper accepted a document that must be rejected"])
+        #expect(
+            rejected.compactMap(\.message) == [
+                "adapter.file-document rejected it differently",
+                "adapter.wrapper accepted a document that must be rejected",
+            ])
         #expect(rejected.first?.text?.contains("[text.decoding-failed]") == true)
     }
 
@@ -90,23 +99,31 @@ import Testing
 
     @Test func junitOfAPassingRunHasNoFailures() throws {
         let report = VerificationReport(cases: [
-            CaseResult(corpus: "plain-text", input: "cases/ok.txt", expectation: .roundTrip, routes: ReportFixtures.adapterRoutes, failures: [])
+            CaseResult(
+                corpus: "plain-text", input: "cases/ok.txt", expectation: .roundTrip,
+                routes: ReportFixtures.adapterRoutes, failures: [])
         ])
         let parsed = try Self.parseJUnit(report.junit())
         #expect(parsed.tests == "4" && parsed.failures == "0")
-        #expect(parsed.suites.first?.cases.allSatisfy { $0.message == nil && $0.file == "plain-text/cases/ok.txt" } == true)
+        #expect(
+            parsed.suites.first?.cases.allSatisfy { $0.message == nil && $0.file == "plain-text/cases/ok.txt" } == true)
     }
 
     @Test func githubAnnotationsEscapeDataAndProperties() throws {
         let report = VerificationReport(cases: [
             CaseResult(
                 corpus: "plain-text", input: "cases/we,ird:na%me.txt", expectation: .roundTrip, routes: ["adapter.url"],
-                failures: [CaseFailure(kind: .routeFailed, route: "adapter.url", summary: "50% read,\r\nthen: failed", errorCode: "text.x")])
+                failures: [
+                    CaseFailure(
+                        kind: .routeFailed, route: "adapter.url", summary: "50% read,\r\nthen: failed",
+                        errorCode: "text.x")
+                ])
         ])
         let output = report.githubAnnotations(pathPrefix: "GoldenFiles/")
-        #expect(output == "::error file=GoldenFiles/plain-text/cases/we%2Cird%3Ana%25me.txt,"
-            + "title=docmigrate verify%3A plain-text/cases/we%2Cird%3Ana%25me.txt failed::"
-            + "[adapter.url] 50%25 read,%0D%0Athen: failed [text.x]\n")
+        #expect(
+            output == "::error file=GoldenFiles/plain-text/cases/we%2Cird%3Ana%25me.txt,"
+                + "title=docmigrate verify%3A plain-text/cases/we%2Cird%3Ana%25me.txt failed::"
+                + "[adapter.url] 50%25 read,%0D%0Athen: failed [text.x]\n")
         #expect(try report.render(format: "github", pathPrefix: "GoldenFiles/") == Data(output.utf8))
     }
 
@@ -115,8 +132,11 @@ import Testing
         #expect(lines.count == 11)
         #expect(lines.prefix(10).allSatisfy { $0.hasPrefix("::error file=plain-text/cases/") })
         // The first ten in path order, each once.
-        #expect(lines.prefix(10).map { $0.contains("cases/\(String(format: "%04d", lines.firstIndex(of: $0) ?? -1)).txt") }.allSatisfy { $0 })
-        #expect(lines.last?.hasPrefix("::notice title=docmigrate verify::3 more failed cases are not annotated") == true)
+        #expect(
+            lines.prefix(10).map { $0.contains("cases/\(String(format: "%04d", lines.firstIndex(of: $0) ?? -1)).txt") }
+                .allSatisfy { $0 })
+        #expect(
+            lines.last?.hasPrefix("::notice title=docmigrate verify::3 more failed cases are not annotated") == true)
         #expect(ReportFixtures.manyFailures(10).githubAnnotations().split(separator: "\n").count == 10)
         #expect(ReportFixtures.manyFailures(0).githubAnnotations().isEmpty)
     }
@@ -128,10 +148,18 @@ import Testing
         #expect(markdown.contains("| plain-text | 3 | 1 | 2 |\n"))
         #expect(markdown.components(separatedBy: "\n### ❌ ").count - 1 == 3)
         #expect(markdown.contains("### ❌ plain-text/cases/a\\&b \\<c\\>.txt\n"))
-        #expect(markdown.contains("  ```text\n  the file differs from its golden\n    line 2, column 5: the text differs at line 2, column 5\n"))
+        #expect(
+            markdown.contains(
+                "  ```text\n  the file differs from its golden\n    line 2, column 5: the text differs at line 2, column 5\n"
+            ))
         // Line breaks would end the list item; control characters are shown, not sent.
-        #expect(markdown.contains("- `adapter.file-document`: output of \\<adapter.file-document\\> \\& \"golden\" differ  see [U+001B]\\[0m and [U+0000]\n"))
-        #expect(markdown.contains("- `adapter.file-document`: adapter.file-document rejected it differently `[text.decoding-failed]`\n"))
+        #expect(
+            markdown.contains(
+                "- `adapter.file-document`: output of \\<adapter.file-document\\> \\& \"golden\" differ  see [U+001B]\\[0m and [U+0000]\n"
+            ))
+        #expect(
+            markdown.contains(
+                "- `adapter.file-document`: adapter.file-document rejected it differently `[text.decoding-failed]`\n"))
         #expect(!markdown.contains("Summary truncated"))
         // A difference holding a fence gets a longer one.
         let fenced = MarkdownEscaper.fenced("a ```` b\n", indent: "")
@@ -145,7 +173,10 @@ import Testing
         #expect(size <= VerificationReport.markdownByteLimit && size > VerificationReport.markdownByteLimit - 20_000)
         let shown = markdown.components(separatedBy: "\n### ❌ ").count - 1
         #expect(shown > 50 && shown < 300)
-        #expect(markdown.hasSuffix("\(300 - shown) more failed cases are not shown (a step summary must stay under 1 MiB); the JSON report lists every case.\n"))
+        #expect(
+            markdown.hasSuffix(
+                "\(300 - shown) more failed cases are not shown (a step summary must stay under 1 MiB); the JSON report lists every case.\n"
+            ))
 
         // One difference bigger than the whole budget is cut, and the case is still shown.
         let huge = ReportFixtures.manyFailures(1, differenceBytes: 3_000_000).markdown()
@@ -163,7 +194,9 @@ import Testing
         #expect(coloured.contains("\u{1B}[1m2 passed, 3 failed\u{1B}[0m\n"))
         let stripped = coloured.replacingOccurrences(of: #"\u{1B}\[[0-9]+m"#, with: "", options: .regularExpression)
         // The fixture's own summary holds an escape sequence; only the added ones may differ.
-        #expect(stripped == report.text().replacingOccurrences(of: #"\u{1B}\[[0-9]+m"#, with: "", options: .regularExpression))
+        #expect(
+            stripped
+                == report.text().replacingOccurrences(of: #"\u{1B}\[[0-9]+m"#, with: "", options: .regularExpression))
 
         #expect(VerificationReport.wantsColour(environment: [:], standardOutputIsTerminal: true))
         #expect(VerificationReport.wantsColour(environment: ["NO_COLOR": ""], standardOutputIsTerminal: true))

@@ -2,6 +2,7 @@ import Formats
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Verification
 
 /// The HTML report as a real browser sees it: headless Chromium loads the file and dumps its DOM, and
@@ -86,12 +87,16 @@ import Testing
 
     /// Chromium's binary, installed from Debian when missing (the tests run as root, as in CI).
     static func chromium() throws -> String {
-        for path in ["/usr/bin/chromium", "/usr/bin/chromium-browser"] where FileManager.default.isExecutableFile(atPath: path) {
+        for path in ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        where FileManager.default.isExecutableFile(atPath: path) {
             return path
         }
         let install = Process()
         install.executableURL = URL(fileURLWithPath: "/bin/sh")
-        install.arguments = ["-c", "DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)"]
+        install.arguments = [
+            "-c",
+            "DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)",
+        ]
         try install.run()
         install.waitUntilExit()
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
@@ -147,11 +152,13 @@ import Testing
         try bytes.write(to: golden)
         let report = await VerificationRunner(codecs: .builtIn).run(try VerificationRunnerTests.jobs(corpus))
         // Merge in the hand-made cases, whose texts are the awkward ones.
-        let merged = VerificationReport(cases: report.cases + ReportFixtures.sample().cases.map { result in
-            var renamed = result
-            renamed.corpus = "hand-made"
-            return renamed
-        })
+        let merged = VerificationReport(
+            cases: report.cases
+                + ReportFixtures.sample().cases.map { result in
+                    var renamed = result
+                    renamed.corpus = "hand-made"
+                    return renamed
+                })
         #expect(report.failedCount == 1)
 
         let comparison = try Self.compare(merged, in: directory)
@@ -170,8 +177,10 @@ import Testing
         #expect(!html.contains("<c>") && !html.contains("<b>"))
         #expect(html.contains("[U+001B]") && !html.contains("\u{1B}") && !html.contains("\u{0}"))
         // The side-by-side view marks what differs between the common prefix and suffix.
-        #expect(html.contains("<td class=\"line\">2</td><td class=\"expected\">&quot;caf<mark>[U+0001]é</mark> &lt;b&gt;&quot;</td>"
-            + "<td class=\"actual\">&quot;caf<mark>e</mark> &lt;b&gt;&quot;</td>"))
+        #expect(
+            html.contains(
+                "<td class=\"line\">2</td><td class=\"expected\">&quot;caf<mark>[U+0001]é</mark> &lt;b&gt;&quot;</td>"
+                    + "<td class=\"actual\">&quot;caf<mark>e</mark> &lt;b&gt;&quot;</td>"))
         // The hex window marks byte 40, `n` (0x6e) expected and `m` (0x6d) actual.
         #expect(html.contains("<mark>6e</mark>") && html.contains("<mark>6d</mark>"))
     }

@@ -23,28 +23,37 @@ import Verification
         for route in RouteRegistry().routes(for: AnyDocumentCodec(PlainTextCodec.self)) {
             let url = folder.appending("refused-\(route.name).txt")
             try Data(Self.macRoman).write(to: url)
-            await #expect(throws: (any Error).self, "\(route.name)") { try await route.openAndSave(url, contentType: .plainText) }
+            await #expect(throws: (any Error).self, "\(route.name)") {
+                try await route.openAndSave(url, contentType: .plainText)
+            }
         }
     }
 
     @Test func aCorpusTakesTheManifestsOptionsAndTheCallersOverThem() throws {
         let directory = try TemporaryDirectory("configured-corpus")
         let folder = directory.appending("classic")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("cases"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("cases"), withIntermediateDirectories: true)
         try Data(Self.macRoman).write(to: folder.appendingPathComponent("cases/a.txt"))
-        try Data(#"{"manifestVersion": 1, "codec": "plain-text", "contentType": "public.plain-text", "codecOptions": {"fallback-encoding": "macintosh"}, "cases": [{"input": "cases/a.txt"}]}"#.utf8)
-            .write(to: folder.appendingPathComponent("manifest.json"))
+        try Data(
+            #"{"manifestVersion": 1, "codec": "plain-text", "contentType": "public.plain-text", "codecOptions": {"fallback-encoding": "macintosh"}, "cases": [{"input": "cases/a.txt"}]}"#
+                .utf8
+        )
+        .write(to: folder.appendingPathComponent("manifest.json"))
         let corpus = try GoldenCorpus.load(from: folder, codecs: .builtIn, routes: RouteRegistry())
         #expect(corpus.codec.options == ["fallback-encoding": "macintosh"])
         #expect(corpus.manifest.codecOptions == ["fallback-encoding": "macintosh"])
-        let overridden = try GoldenCorpus.load(from: folder, codecs: .builtIn, routes: RouteRegistry(), options: ["encoding": "iso-8859-1"])
+        let overridden = try GoldenCorpus.load(
+            from: folder, codecs: .builtIn, routes: RouteRegistry(), options: ["encoding": "iso-8859-1"])
         #expect(overridden.codec.options == ["fallback-encoding": "macintosh", "encoding": "iso-8859-1"])
-        let decoded = try overridden.codec.decode(FileWrapper(regularFileWithContents: Data(Self.macRoman)), contentType: .plainText)
+        let decoded = try overridden.codec.decode(
+            FileWrapper(regularFileWithContents: Data(Self.macRoman)), contentType: .plainText)
         #expect((decoded.value as? TextDocument)?.encoding == .singleByte(.isoLatin1))
     }
 
     @Test func theShippedTextCorporaHoldThroughEveryRoute() async throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("GoldenFiles/text")
         let jobs = try GoldenCorpus.folders(at: root).flatMap { folder in
             let corpus = try GoldenCorpus.load(from: folder, codecs: .builtIn, routes: RouteRegistry())
@@ -53,6 +62,9 @@ import Verification
         let report = await VerificationRunner(codecs: .builtIn).run(jobs)
         #expect(report.failedCount == 0, "\(report.text())")
         #expect(report.cases.count >= 70)
-        #expect(Set(report.cases.map(\.corpus)).isSuperset(of: ["plain-text", "macintosh", "windows-1252", "iso-8859-1", "us-ascii", "markdown"]))
+        #expect(
+            Set(report.cases.map(\.corpus)).isSuperset(of: [
+                "plain-text", "macintosh", "windows-1252", "iso-8859-1", "us-ascii", "markdown",
+            ]))
     }
 }

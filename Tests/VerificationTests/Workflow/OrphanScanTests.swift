@@ -28,7 +28,8 @@ import Verification
         #expect(!FileManager.default.fileExists(atPath: corpusFolder.appendingPathComponent("attic").path))
         #expect(!FileManager.default.fileExists(atPath: corpusFolder.appendingPathComponent("expected/Gone.txt").path))
         #expect(FileManager.default.fileExists(atPath: corpusFolder.appendingPathComponent("expected/Trip.txt").path))
-        #expect(FileManager.default.fileExists(atPath: corpusFolder.appendingPathComponent(".pending/cases/x.txt").path))
+        #expect(
+            FileManager.default.fileExists(atPath: corpusFolder.appendingPathComponent(".pending/cases/x.txt").path))
         #expect(try OrphanScan.orphans(in: corpus) == [])
     }
 }

@@ -6,7 +6,9 @@ import Verification
 
 @Suite struct PendingAreaTests {
     /// A notebook corpus whose Trip conversion golden has one changed byte, run once under `failed`.
-    static func corpusWithPendingConversion(_ directory: TemporaryDirectory) async throws -> (corpus: URL, original: Data, changed: Data) {
+    static func corpusWithPendingConversion(
+        _ directory: TemporaryDirectory
+    ) async throws -> (corpus: URL, original: Data, changed: Data) {
         let corpus = try WorkflowCorpus.copy("notebook", in: directory)
         let golden = corpus.appendingPathComponent(RecordModeTests.tripGolden)
         let original = try Data(contentsOf: golden)
@@ -58,10 +60,15 @@ import Verification
         let golden = "cases/Compact.notebook"
         // The pending output: the Trip package, so every member differs from Compact's.
         let area = PendingArea(corpusFolder: corpus)
-        try area.store(corpus.appendingPathComponent("cases/Trip.notebook"), as: PendingEntry(
-            corpus: "notebook", golden: golden, caseInput: golden, route: "adapter.file-document", summary: "differs", difference: nil))
+        try area.store(
+            corpus.appendingPathComponent("cases/Trip.notebook"),
+            as: PendingEntry(
+                corpus: "notebook", golden: golden, caseInput: golden, route: "adapter.file-document",
+                summary: "differs", difference: nil))
         try area.accept(try #require(try area.entries().first))
-        #expect(try FileTree.snapshot(corpus.appendingPathComponent(golden)) == FileTree.snapshot(corpus.appendingPathComponent("cases/Trip.notebook")))
+        #expect(
+            try FileTree.snapshot(corpus.appendingPathComponent(golden))
+                == FileTree.snapshot(corpus.appendingPathComponent("cases/Trip.notebook")))
         #expect(try area.entries().isEmpty)
     }
 
@@ -69,8 +76,11 @@ import Verification
         let directory = try TemporaryDirectory("pending-escape")
         let corpus = try WorkflowCorpus.plainText("a\n", in: directory)
         let area = PendingArea(corpusFolder: corpus)
-        try area.store(corpus.appendingPathComponent("cases/doc.txt"), as: PendingEntry(
-            corpus: "plain-text", golden: "cases/doc.txt", caseInput: "cases/doc.txt", route: nil, summary: "", difference: nil))
+        try area.store(
+            corpus.appendingPathComponent("cases/doc.txt"),
+            as: PendingEntry(
+                corpus: "plain-text", golden: "cases/doc.txt", caseInput: "cases/doc.txt", route: nil, summary: "",
+                difference: nil))
         var entry = try #require(try area.entries().first)
         entry.golden = "../outside.txt"
         #expect(throws: VerificationError.self) { try area.accept(entry) }

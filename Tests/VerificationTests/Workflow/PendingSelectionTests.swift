@@ -11,9 +11,11 @@ import Verification
         for name in ["b.txt", "a.txt"] {
             let output = directory.appending("output-" + name)
             try Data("pending \(name)\n".utf8).write(to: output)
-            try area.store(output, as: PendingEntry(
-                corpus: "plain-text", golden: "cases/" + name, caseInput: "cases/doc.txt", route: nil, summary: "",
-                difference: nil))
+            try area.store(
+                output,
+                as: PendingEntry(
+                    corpus: "plain-text", golden: "cases/" + name, caseInput: "cases/doc.txt", route: nil, summary: "",
+                    difference: nil))
         }
         return corpus
     }

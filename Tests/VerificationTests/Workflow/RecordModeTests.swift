@@ -48,7 +48,11 @@ import Verification
         #expect(first.failedCount == 1)
         #expect(first.workflowText().contains("recorded  notebook/expected/Trip.txt"))
         // What was recorded is what the shipped golden holds: the conversion's output.
-        #expect(try Data(contentsOf: golden) == Data(contentsOf: VerificationRunnerTests.goldenFiles.appendingPathComponent("notebook/" + Self.tripGolden)))
+        #expect(
+            try Data(contentsOf: golden)
+                == Data(
+                    contentsOf: VerificationRunnerTests.goldenFiles.appendingPathComponent(
+                        "notebook/" + Self.tripGolden)))
         let second = try await WorkflowCorpus.run(corpus, recording: .missing, include: WorkflowCorpus.isConversion)
         #expect(second.failedCount == 0, "\(second.text())")
         #expect(WorkflowCorpus.conversionCase(second)?.recorded == [])
@@ -94,7 +98,9 @@ import Verification
         // The text rule ignores line endings, so a route that writes LF for CRLF passes, but its bytes changed.
         let directory = try TemporaryDirectory("record-all")
         let corpus = try WorkflowCorpus.plainText(
-            "one\r\ntwo\r\n", manifestExtras: #""routes": ["LineFeedTextDocument"], "compare": {"members": [], "fallback": {"rule": "text", "normalisations": ["line-endings"]}},"#,
+            "one\r\ntwo\r\n",
+            manifestExtras:
+                #""routes": ["LineFeedTextDocument"], "compare": {"members": [], "fallback": {"rule": "text", "normalisations": ["line-endings"]}},"#,
             in: directory)
         var routes = RouteRegistry()
         routes.register(.document(name: "LineFeedTextDocument", codec: "plain-text") { LineFeedTextDocument() })
@@ -108,7 +114,9 @@ import Verification
         let entry = try #require(try PendingArea(corpusFolder: corpus).entries().first)
         #expect(entry.route == "LineFeedTextDocument")
         #expect(entry.difference == nil)
-        #expect(try Data(contentsOf: PendingArea(corpusFolder: corpus).itemURL(golden: "cases/doc.txt")) == Data("one\ntwo\n".utf8))
+        #expect(
+            try Data(contentsOf: PendingArea(corpusFolder: corpus).itemURL(golden: "cases/doc.txt"))
+                == Data("one\ntwo\n".utf8))
         // The golden, a user's document, is untouched.
         #expect(try Data(contentsOf: corpus.appendingPathComponent("cases/doc.txt")) == Data("one\r\ntwo\r\n".utf8))
     }
@@ -121,7 +129,9 @@ final class LineFeedTextDocument: Document {
     var text = ""
 
     func reader(configuration: sending ReadConfiguration) -> sending FileWrapperDocumentReader<String> {
-        FileWrapperDocumentReader(configuration) { file in String(decoding: file.regularFileContents ?? Data(), as: UTF8.self) }
+        FileWrapperDocumentReader(configuration) { file in
+            String(decoding: file.regularFileContents ?? Data(), as: UTF8.self)
+        }
     }
 
     @MainActor func apply(snapshot: sending String, previous: sending String?) async throws { text = snapshot }

@@ -17,7 +17,9 @@ final class StampingTextDocument: Document {
     init(stamp: String) { self.stamp = stamp }
 
     func reader(configuration: sending ReadConfiguration) -> sending FileWrapperDocumentReader<String> {
-        FileWrapperDocumentReader(configuration) { file in String(decoding: file.regularFileContents ?? Data(), as: UTF8.self) }
+        FileWrapperDocumentReader(configuration) { file in
+            String(decoding: file.regularFileContents ?? Data(), as: UTF8.self)
+        }
     }
 
     @MainActor func apply(snapshot: sending String, previous: sending String?) async throws { text = snapshot }
@@ -36,12 +38,14 @@ final class StampingTextDocument: Document {
 
 @Suite struct RedactionTests {
     static let document = "Saved: 2026-11-29T15:20:01Z\nOrder #123456\n"
-    static let redact = #""redact": [{"regex": "Saved: (.*)", "shape": "iso8601-date"}, {"regex": "Order #[0-9]+", "shape": "regex", "pattern": "Order #[0-9]{6}"}],"#
+    static let redact =
+        #""redact": [{"regex": "Saved: (.*)", "shape": "iso8601-date"}, {"regex": "Order #[0-9]+", "shape": "regex", "pattern": "Order #[0-9]{6}"}],"#
 
     static func run(stamp: String, redacting: Bool) async throws -> CaseResult {
         let directory = try TemporaryDirectory("redaction")
         let corpus = try WorkflowCorpus.plainText(
-            document, manifestExtras: #""routes": ["adapter.file-document", "Stamping"], "# + (redacting ? redact : ""), in: directory)
+            document, manifestExtras: #""routes": ["adapter.file-document", "Stamping"], "# + (redacting ? redact : ""),
+            in: directory)
         var routes = RouteRegistry()
         routes.register(.document(name: "Stamping", codec: "plain-text") { StampingTextDocument(stamp: stamp) })
         let report = try await WorkflowCorpus.run(corpus, recording: .never, routes: routes)
@@ -57,11 +61,14 @@ final class StampingTextDocument: Document {
         let result = try await Self.run(stamp: "2031-05-06T07:08:09Z", redacting: true)
         // The matrix too: the file-document adapter keeps the stamping route's date, which differs from the golden's.
         #expect(result.passed, "\(result.failures.map(\.summary))")
-        #expect(result.redactions == [
-            RedactionTally(matcher: "/Saved: (.*)/ (iso8601-date)", count: 1),
-            RedactionTally(matcher: "/Order #[0-9]+/ (regex)", count: 1),
-        ])
-        #expect(VerificationReport(cases: [result]).workflowText().contains("redacted  plain-text/cases/doc.txt: 1 value of /Saved: (.*)/ (iso8601-date)"))
+        #expect(
+            result.redactions == [
+                RedactionTally(matcher: "/Saved: (.*)/ (iso8601-date)", count: 1),
+                RedactionTally(matcher: "/Order #[0-9]+/ (regex)", count: 1),
+            ])
+        #expect(
+            VerificationReport(cases: [result]).workflowText().contains(
+                "redacted  plain-text/cases/doc.txt: 1 value of /Saved: (.*)/ (iso8601-date)"))
     }
 
     @Test func aMalformedDateFailsNamingThePlaceAndTheShape() async throws {
@@ -77,17 +84,22 @@ final class StampingTextDocument: Document {
         let directory = try TemporaryDirectory("redaction-json")
         let corpus = try WorkflowCorpus.copy("notebook", in: directory)
         let manifestURL = corpus.appendingPathComponent("manifest.json")
-        var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any])
+        var manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any])
         manifest["redact"] = [["member": "metadata.json", "keyPath": "$.pageIDs[*]", "shape": "uuid"]]
         try JSONSerialization.data(withJSONObject: manifest).write(to: manifestURL)
-        let passing = try await WorkflowCorpus.run(corpus, recording: .never) { $0.input == "cases/Trip.notebook" && $0.expect == nil }
+        let passing = try await WorkflowCorpus.run(corpus, recording: .never) {
+            $0.input == "cases/Trip.notebook" && $0.expect == nil
+        }
         #expect(passing.failedCount == 0, "\(passing.text())")
         let trip = try #require(passing.cases.first { $0.path == "notebook/cases/Trip.notebook" })
         #expect(trip.redactions.map(\.count) == [3])
 
         manifest["redact"] = [["member": "metadata.json", "keyPath": "$.title", "shape": "uuid"]]
         try JSONSerialization.data(withJSONObject: manifest).write(to: manifestURL)
-        let failing = try await WorkflowCorpus.run(corpus, recording: .never) { $0.input == "cases/Trip.notebook" && $0.expect == nil }
+        let failing = try await WorkflowCorpus.run(corpus, recording: .never) {
+            $0.input == "cases/Trip.notebook" && $0.expect == nil
+        }
         let failure = try #require(failing.cases.first { $0.path == "notebook/cases/Trip.notebook" }?.failures.first)
         #expect(failure.kind == .malformedRedactedValue)
         #expect(failure.summary.contains("member metadata.json, $.title: 'Trip to Lisbon' is not a uuid"))
@@ -97,7 +109,8 @@ final class StampingTextDocument: Document {
         let directory = try TemporaryDirectory("redaction-record")
         let corpus = try WorkflowCorpus.copy("notebook", in: directory)
         let manifestURL = corpus.appendingPathComponent("manifest.json")
-        var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any])
+        var manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any])
         manifest["redact"] = [["member": "Trip.txt", "regex": "tram ([0-9]+)", "shape": "regex", "pattern": "[0-9]+"]]
         try JSONSerialization.data(withJSONObject: manifest).write(to: manifestURL)
         let golden = corpus.appendingPathComponent(RecordModeTests.tripGolden)
@@ -110,23 +123,31 @@ final class StampingTextDocument: Document {
     }
 
     @Test(arguments: [
-        ("2026-11-29", true), ("2026-11-29T15:20:01Z", true), ("2026-11-29T15:20:01.250+01:00", true), ("2026-11-29 15:20", true),
-        ("2026-13-01", false), ("2026-11-32T00:00:00Z", false), ("2026-11-29T25:00:00Z", false), ("29.11.2026", false), ("yesterday", false),
+        ("2026-11-29", true), ("2026-11-29T15:20:01Z", true), ("2026-11-29T15:20:01.250+01:00", true),
+        ("2026-11-29 15:20", true),
+        ("2026-13-01", false), ("2026-11-32T00:00:00Z", false), ("2026-11-29T25:00:00Z", false), ("29.11.2026", false),
+        ("yesterday", false),
     ])
     func theDateShape(value: String, accepted: Bool) {
         #expect(Redaction(regex: ".*", shape: .iso8601Date).accepts(value) == accepted)
     }
 
-    @Test(arguments: [("6F9619FF-8B86-D011-B42D-00C04FC964FF", true), ("6f9619ff-8b86-d011-b42d-00c04fc964ff", true), ("6F9619FF8B86D011B42D00C04FC964FF", false), ("not-a-uuid", false)])
+    @Test(arguments: [
+        ("6F9619FF-8B86-D011-B42D-00C04FC964FF", true), ("6f9619ff-8b86-d011-b42d-00c04fc964ff", true),
+        ("6F9619FF8B86D011B42D00C04FC964FF", false), ("not-a-uuid", false),
+    ])
     func theUUIDShape(value: String, accepted: Bool) {
         #expect(Redaction(regex: ".*", shape: .uuid).accepts(value) == accepted)
     }
 
     @Test func aManifestWithAnUnusableMatcherIsRefusedWithItsPlace() throws {
         let (directory, folder) = try GoldenManifestTests.corpus(
-            #"{"manifestVersion": 1, "codec": "plain-text", "contentType": "public.utf8-plain-text", "redact": [{"keyPath": "created", "shape": "uuid"}], "cases": [{"input": "cases/a.txt"}]}"#)
+            #"{"manifestVersion": 1, "codec": "plain-text", "contentType": "public.utf8-plain-text", "redact": [{"keyPath": "created", "shape": "uuid"}], "cases": [{"input": "cases/a.txt"}]}"#
+        )
         _ = directory
-        let error = try #require(throws: VerificationError.self) { try GoldenCorpus.load(from: folder, codecs: .builtIn, routes: RouteRegistry()) }
+        let error = try #require(throws: VerificationError.self) {
+            try GoldenCorpus.load(from: folder, codecs: .builtIn, routes: RouteRegistry())
+        }
         #expect(error.code == "manifest.redact.invalid")
         #expect(error.location == .keyPath("redact[0]"))
     }

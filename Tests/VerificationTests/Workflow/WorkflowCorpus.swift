@@ -15,9 +15,11 @@ enum WorkflowCorpus {
     /// A plain-text corpus of one round-trip case, `cases/doc.txt`, with the manifest's extra keys spliced in.
     static func plainText(_ text: String, manifestExtras: String = "", in directory: TemporaryDirectory) throws -> URL {
         let folder = directory.appending("plain-text")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("cases"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("cases"), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: folder.appendingPathComponent("cases/doc.txt"))
-        let manifest = #"{"manifestVersion": 1, "codec": "plain-text", "contentType": "public.utf8-plain-text", "#
+        let manifest =
+            #"{"manifestVersion": 1, "codec": "plain-text", "contentType": "public.utf8-plain-text", "#
             + manifestExtras + #" "cases": [{"input": "cases/doc.txt"}]}"#
         try Data(manifest.utf8).write(to: folder.appendingPathComponent("manifest.json"))
         return folder
@@ -25,7 +27,8 @@ enum WorkflowCorpus {
 
     /// Runs the cases of `folder` that `include` keeps (the conversion case alone, say, to keep tests short).
     static func run(
-        _ folder: URL, recording: RecordMode, routes: RouteRegistry = RouteRegistry(), include: (GoldenCase) -> Bool = { _ in true }
+        _ folder: URL, recording: RecordMode, routes: RouteRegistry = RouteRegistry(),
+        include: (GoldenCase) -> Bool = { _ in true }
     ) async throws -> VerificationReport {
         let jobs = try VerificationRunnerTests.jobs(folder, routes: routes).filter { include($0.goldenCase) }
         return await VerificationRunner(codecs: .builtIn, jobs: 2, recording: recording).run(jobs)

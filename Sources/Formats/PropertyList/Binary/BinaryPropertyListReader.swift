@@ -60,18 +60,24 @@ struct BinaryPropertyListReader {
     private mutating func readTrailer() throws {
         let magic = Array("bplist".utf8)
         guard bytes.count >= magic.count, Array(bytes[0..<magic.count]) == magic else {
-            throw Self.error(.plist(.binaryBadMagic), "the file does not start with the binary property-list signature 'bplist00'", at: 0)
+            throw Self.error(
+                .plist(.binaryBadMagic), "the file does not start with the binary property-list signature 'bplist00'",
+                at: 0)
         }
         guard bytes.count >= Self.headerSize, bytes[6] == UInt8(ascii: "0") else {
             let version = bytes.count >= Self.headerSize ? String(decoding: bytes[6..<8], as: UTF8.self) : "(missing)"
             throw Self.error(
                 .plist(.binaryUnsupportedVersion),
-                "the binary property list has version '\(version)'; only version 0 ('bplist0?') holds values of this model", at: 6)
+                "the binary property list has version '\(version)'; only version 0 ('bplist0?') holds values of "
+                    + "this model",
+                at: 6)
         }
         guard bytes.count >= Self.headerSize + 1 + Self.trailerSize else {
             throw Self.error(
                 .plist(.binaryTruncatedTrailer),
-                "the file is \(bytes.count) bytes long, too short for the 8-byte header, one object and the 32-byte trailer", at: bytes.count)
+                "the file is \(bytes.count) bytes long, too short for the 8-byte header, one object and the 32-byte "
+                    + "trailer",
+                at: bytes.count)
         }
         let start = bytes.count - Self.trailerSize
         let offsetSize = Int(bytes[start + 6])
@@ -80,31 +86,40 @@ struct BinaryPropertyListReader {
         let topObject = unsigned(at: start + 16, size: 8)
         let tableOffset = unsigned(at: start + 24, size: 8)
         guard (1...8).contains(offsetSize) else {
-            throw Self.error(.plist(.binaryBadOffsetSize), "the trailer gives offsets \(offsetSize) bytes; they must be 1 to 8 bytes", at: start + 6)
+            throw Self.error(
+                .plist(.binaryBadOffsetSize),
+                "the trailer gives offsets \(offsetSize) bytes; they must be 1 to 8 bytes", at: start + 6)
         }
         guard (1...8).contains(referenceSize) else {
             throw Self.error(
-                .plist(.binaryBadReferenceSize), "the trailer gives object references \(referenceSize) bytes; they must be 1 to 8 bytes", at: start + 7)
+                .plist(.binaryBadReferenceSize),
+                "the trailer gives object references \(referenceSize) bytes; they must be 1 to 8 bytes", at: start + 7)
         }
         guard objectCount >= 1 else {
-            throw Self.error(.plist(.binaryNoObjects), "the trailer declares no objects; a property list has at least one", at: start + 8)
+            throw Self.error(
+                .plist(.binaryNoObjects), "the trailer declares no objects; a property list has at least one",
+                at: start + 8)
         }
         guard topObject < objectCount else {
             throw Self.error(
                 .plist(.binaryTopObjectOutOfRange),
-                "the top object \(topObject) is past the end of the object table (\(objectCount) objects)", at: start + 16)
+                "the top object \(topObject) is past the end of the object table (\(objectCount) objects)",
+                at: start + 16)
         }
         guard tableOffset >= UInt64(Self.headerSize + 1), tableOffset < UInt64(start) else {
             throw Self.error(
                 .plist(.binaryOffsetTableOutOfRange),
-                "the offset table is said to start at byte \(tableOffset), outside the object area (bytes 9 to \(start - 1))", at: start + 24)
+                "the offset table is said to start at byte \(tableOffset), outside the object area (bytes 9 to "
+                    + "\(start - 1))",
+                at: start + 24)
         }
         let (tableSize, overflow) = objectCount.multipliedReportingOverflow(by: UInt64(offsetSize))
         // tableOffset < start, so the subtraction cannot wrap; an addition could.
         guard !overflow, tableSize == UInt64(start) - tableOffset else {
             throw Self.error(
                 .plist(.binaryOffsetTableSize),
-                "\(objectCount) offsets of \(offsetSize) bytes from byte \(tableOffset) do not end where the trailer starts (byte \(start))",
+                "\(objectCount) offsets of \(offsetSize) bytes from byte \(tableOffset) do not end where the "
+                    + "trailer starts (byte \(start))",
                 at: start + 8)
         }
         if referenceSize < 8, objectCount >= UInt64(1) << UInt64(8 * referenceSize) {
@@ -114,12 +129,14 @@ struct BinaryPropertyListReader {
         }
         if offsetSize < 8, tableOffset >= UInt64(1) << UInt64(8 * offsetSize) {
             throw Self.error(
-                .plist(.binaryOffsetSizeTooSmall), "offsets of \(offsetSize) bytes cannot reach the offset table at byte \(tableOffset)",
+                .plist(.binaryOffsetSizeTooSmall),
+                "offsets of \(offsetSize) bytes cannot reach the offset table at byte \(tableOffset)",
                 at: start + 6)
         }
         // Every value is now below the file's length, so the conversions cannot trap.
         trailer = Trailer(
-            offsetSize: offsetSize, referenceSize: referenceSize, objectCount: Int(objectCount), topObject: Int(topObject),
+            offsetSize: offsetSize, referenceSize: referenceSize, objectCount: Int(objectCount),
+            topObject: Int(topObject),
             offsetTableOffset: Int(tableOffset))
     }
 
@@ -131,7 +148,8 @@ struct BinaryPropertyListReader {
             guard offset >= UInt64(Self.headerSize), offset < UInt64(trailer.offsetTableOffset) else {
                 throw Self.error(
                     .plist(.binaryOffsetOutOfRange),
-                    "object \(index) is said to start at byte \(offset), outside the object area (bytes 8 to \(trailer.offsetTableOffset - 1))",
+                    "object \(index) is said to start at byte \(offset), outside the object area (bytes 8 to "
+                        + "\(trailer.offsetTableOffset - 1))",
                     at: position)
             }
             offsets.append(Int(offset))
@@ -148,7 +166,9 @@ struct BinaryPropertyListReader {
             return known
         }
         if inProgress[index] {
-            throw Self.error(.plist(.binaryCycle), "object \(index) contains itself: a container refers to one of its ancestors", at: place)
+            throw Self.error(
+                .plist(.binaryCycle), "object \(index) contains itself: a container refers to one of its ancestors",
+                at: place)
         }
         guard depth < limits.maximumDepth else { throw tooDeep(at: offsets[index]) }
         inProgress[index] = true
@@ -159,7 +179,9 @@ struct BinaryPropertyListReader {
     }
 
     private func tooDeep(at offset: Int) -> CodecError {
-        Self.error(.plist(.binaryTooDeep), "the containers are nested more than \(limits.maximumDepth) deep (the reader's limit)", at: offset)
+        Self.error(
+            .plist(.binaryTooDeep),
+            "the containers are nested more than \(limits.maximumDepth) deep (the reader's limit)", at: offset)
     }
 
     private mutating func decodeObject(_ index: Int, depth: Int) throws -> Decoded {
@@ -172,42 +194,56 @@ struct BinaryPropertyListReader {
             case 0x08: return Decoded(value: .boolean(false), expandedCount: 1, height: 0)
             case 0x09: return Decoded(value: .boolean(true), expandedCount: 1, height: 0)
             case 0x00:
-                throw Self.error(.plist(.binaryNullMarker), "the null object (marker 0x00) has no property-list value", at: offset)
+                throw Self.error(
+                    .plist(.binaryNullMarker), "the null object (marker 0x00) has no property-list value", at: offset)
             case 0x0C, 0x0D, 0x0E:
                 throw Self.error(
                     .plist(.binaryVersion1Marker),
-                    "marker 0x\(Self.hex(marker)) (a URL or UUID) belongs to binary property lists of version 1, not 0", at: offset)
+                    "marker 0x\(Self.hex(marker)) (a URL or UUID) belongs to binary property lists of version 1, not 0",
+                    at: offset)
             default:
-                throw Self.error(.plist(.binaryUnknownMarker), "marker 0x\(Self.hex(marker)) is not an object", at: offset)
+                throw Self.error(
+                    .plist(.binaryUnknownMarker), "marker 0x\(Self.hex(marker)) is not an object", at: offset)
             }
         case 0x1:
             let size = 1 << low
             guard size <= 16 else {
-                throw Self.error(.plist(.binaryBadIntegerSize), "an integer of \(size) bytes is longer than the 16 a property list allows", at: offset)
+                throw Self.error(
+                    .plist(.binaryBadIntegerSize),
+                    "an integer of \(size) bytes is longer than the 16 a property list allows", at: offset)
             }
             try need(size, after: offset, for: "integer")
-            return Decoded(value: .integer(try integer(at: offset + 1, size: size, marker: offset)), expandedCount: 1, height: 0)
+            return Decoded(
+                value: .integer(try integer(at: offset + 1, size: size, marker: offset)), expandedCount: 1, height: 0)
         case 0x2:
             switch low {
             case 2:
                 try need(4, after: offset, for: "real")
-                return Decoded(value: .real(Double(Float(bitPattern: UInt32(unsigned(at: offset + 1, size: 4))))), expandedCount: 1, height: 0)
+                return Decoded(
+                    value: .real(Double(Float(bitPattern: UInt32(unsigned(at: offset + 1, size: 4))))),
+                    expandedCount: 1, height: 0)
             case 3:
                 try need(8, after: offset, for: "real")
-                return Decoded(value: .real(Double(bitPattern: unsigned(at: offset + 1, size: 8))), expandedCount: 1, height: 0)
+                return Decoded(
+                    value: .real(Double(bitPattern: unsigned(at: offset + 1, size: 8))), expandedCount: 1, height: 0)
             default:
-                throw Self.error(.plist(.binaryBadRealSize), "a real of \(1 << low) bytes; reals are 4 or 8 bytes", at: offset)
+                throw Self.error(
+                    .plist(.binaryBadRealSize), "a real of \(1 << low) bytes; reals are 4 or 8 bytes", at: offset)
             }
         case 0x3:
             guard marker == 0x33 else {
-                throw Self.error(.plist(.binaryUnknownMarker), "marker 0x\(Self.hex(marker)) is not an object (a date is 0x33)", at: offset)
+                throw Self.error(
+                    .plist(.binaryUnknownMarker), "marker 0x\(Self.hex(marker)) is not an object (a date is 0x33)",
+                    at: offset)
             }
             try need(8, after: offset, for: "date")
             let seconds = Double(bitPattern: unsigned(at: offset + 1, size: 8))
             guard BinaryPropertyList.representableDates.contains(seconds) else {
                 throw Self.error(
                     .plist(.binaryInvalidDate),
-                    "the date \(seconds) seconds from 2001 is not a date of years 1 to 9999 (NaN and infinite dates are refused)", at: offset)
+                    "the date \(seconds) seconds from 2001 is not a date of years 1 to 9999 (NaN and infinite dates "
+                        + "are refused)",
+                    at: offset)
             }
             return Decoded(value: .date(secondsSinceReferenceDate: seconds), expandedCount: 1, height: 0)
         case 0x4:
@@ -223,21 +259,28 @@ struct BinaryPropertyListReader {
             guard count <= (trailer.offsetTableOffset - start) / 2 else {
                 throw Self.error(
                     .plist(.binaryTruncatedObject),
-                    "the UTF-16 string at byte \(offset) declares \(count) units, more than the object table holds after it", at: offset)
+                    "the UTF-16 string at byte \(offset) declares \(count) units, more than the object table holds "
+                        + "after it",
+                    at: offset)
             }
             return Decoded(value: .string(try utf16String(from: start, count: count)), expandedCount: 1, height: 0)
         case 0x7:
-            throw Self.error(.plist(.binaryVersion1Marker), "a UTF-8 string (marker 0x7n) belongs to binary property lists of version 1", at: offset)
+            throw Self.error(
+                .plist(.binaryVersion1Marker),
+                "a UTF-8 string (marker 0x7n) belongs to binary property lists of version 1", at: offset)
         case 0x8:
             let size = low + 1
             try need(size, after: offset, for: "UID")
             let leading = max(0, size - 8)
             guard bytes[offset + 1..<offset + 1 + leading].allSatisfy({ $0 == 0 }) else {
-                throw Self.error(.plist(.binaryUIDOutOfRange), "a UID of \(size) bytes larger than 2^32 − 1", at: offset)
+                throw Self.error(
+                    .plist(.binaryUIDOutOfRange), "a UID of \(size) bytes larger than 2^32 − 1", at: offset)
             }
             let value = unsigned(at: offset + 1 + leading, size: size - leading)
             guard value <= UInt64(UInt32.max) else {
-                throw Self.error(.plist(.binaryUIDOutOfRange), "the UID \(value) is larger than 2^32 − 1, the range of a keyed-archive UID", at: offset)
+                throw Self.error(
+                    .plist(.binaryUIDOutOfRange),
+                    "the UID \(value) is larger than 2^32 − 1, the range of a keyed-archive UID", at: offset)
             }
             return Decoded(value: .uid(UInt32(value)), expandedCount: 1, height: 0)
         case 0xA:
@@ -255,7 +298,9 @@ struct BinaryPropertyListReader {
             }
             return Decoded(value: .array(elements), expandedCount: expanded, height: height)
         case 0xB:
-            throw Self.error(.plist(.binaryVersion1Marker), "an ordered set (marker 0xBn) belongs to binary property lists of version 1", at: offset)
+            throw Self.error(
+                .plist(.binaryVersion1Marker),
+                "an ordered set (marker 0xBn) belongs to binary property lists of version 1", at: offset)
         case 0xC:
             throw Self.error(.plist(.binarySetMarker), "a set (marker 0xCn) has no property-list value", at: offset)
         case 0xD:
@@ -275,14 +320,18 @@ struct BinaryPropertyListReader {
                 guard case .string(let text) = key.value else {
                     throw Self.error(
                         .plist(.binaryNonStringKey),
-                        "key \(position) of the dictionary at byte \(offset) is \(PropertyListCodec.kindName(of: key.value)); keys must be strings", at: offsets[keyIndex])
+                        "key \(position) of the dictionary at byte \(offset) is "
+                            + "\(PropertyListCodec.kindName(of: key.value)); keys must be strings",
+                        at: offsets[keyIndex])
                 }
-                let isDuplicate = count > Self.largestLinearlyCheckedDictionary
+                let isDuplicate =
+                    count > Self.largestLinearlyCheckedDictionary
                     ? !seen.insert(ExactKey(text: text)).inserted
                     : keys.contains { $0.utf8.count == text.utf8.count && $0.utf8.elementsEqual(text.utf8) }
                 guard !isDuplicate else {
                     throw Self.error(
-                        .plist(.binaryDuplicateKey), "the dictionary at byte \(offset) has the key \"\(text)\" twice", at: place)
+                        .plist(.binaryDuplicateKey), "the dictionary at byte \(offset) has the key \"\(text)\" twice",
+                        at: place)
                 }
                 keys.append(text)
                 expanded = try add(expanded, 1, at: offset)
@@ -318,7 +367,8 @@ struct BinaryPropertyListReader {
             if high == 0 { return Int128(low) }
             if high == -1, low >= UInt64(1) << 63 { return Int128(Int64(bitPattern: low)) }
             throw Self.error(
-                .plist(.binaryIntegerOutOfRange), "the 16-byte integer is outside −2^63 … 2^64 − 1, the range of a property-list integer",
+                .plist(.binaryIntegerOutOfRange),
+                "the 16-byte integer is outside −2^63 … 2^64 − 1, the range of a property-list integer",
                 at: marker)
         }
     }
@@ -327,7 +377,9 @@ struct BinaryPropertyListReader {
         try bytes.withUnsafeBufferPointer { buffer in
             let text = UnsafeBufferPointer(rebasing: buffer[start..<start + count])
             if let position = text.firstIndex(where: { $0 >= 0x80 }) {
-                throw Self.error(.plist(.binaryInvalidASCII), "the ASCII string holds the byte 0x\(Self.hex(text[position]))", at: start + position)
+                throw Self.error(
+                    .plist(.binaryInvalidASCII), "the ASCII string holds the byte 0x\(Self.hex(text[position]))",
+                    at: start + position)
             }
             return String(decoding: text, as: UTF8.self)
         }
@@ -381,7 +433,9 @@ struct BinaryPropertyListReader {
     }
 
     private func loneSurrogate(_ unit: UInt16, at position: Int) -> CodecError {
-        Self.error(.plist(.binaryInvalidUTF16), "the UTF-16 string holds the unpaired surrogate 0x\(String(unit, radix: 16))", at: position)
+        Self.error(
+            .plist(.binaryInvalidUTF16), "the UTF-16 string holds the unpaired surrogate 0x\(String(unit, radix: 16))",
+            at: position)
     }
 
     // MARK: Counts, references and bounds
@@ -393,7 +447,9 @@ struct BinaryPropertyListReader {
         let countMarker = bytes[offset + 1]
         guard countMarker >> 4 == 0x1, countMarker & 0x0F <= 3 else {
             throw Self.error(
-                .plist(.binaryBadCount), "the \(kind) at byte \(offset) has no integer of 1 to 8 bytes for its count (found marker 0x\(Self.hex(countMarker)))",
+                .plist(.binaryBadCount),
+                "the \(kind) at byte \(offset) has no integer of 1 to 8 bytes for its count (found marker "
+                    + "0x\(Self.hex(countMarker)))",
                 at: offset + 1)
         }
         let size = 1 << Int(countMarker & 0x0F)
@@ -408,7 +464,9 @@ struct BinaryPropertyListReader {
     }
 
     private func need(_ count: Int, from start: Int, for kind: String, at offset: Int) throws {
-        guard count <= trailer.offsetTableOffset - start else { throw truncated(kind, at: offset, declared: UInt64(count)) }
+        guard count <= trailer.offsetTableOffset - start else {
+            throw truncated(kind, at: offset, declared: UInt64(count))
+        }
     }
 
     private func needReferences(_ count: Int, from start: Int, for kind: String, at offset: Int) throws {
@@ -421,7 +479,9 @@ struct BinaryPropertyListReader {
         let what = declared.map { " declares \($0) elements or bytes, which" } ?? ""
         return Self.error(
             .plist(.binaryTruncatedObject),
-            "the \(kind) at byte \(offset)\(what) runs past the end of the object table (byte \(trailer.offsetTableOffset))", at: offset)
+            "the \(kind) at byte \(offset)\(what) runs past the end of the object table (byte "
+                + "\(trailer.offsetTableOffset))",
+            at: offset)
     }
 
     private func reference(at position: Int) throws -> Int {
@@ -429,7 +489,8 @@ struct BinaryPropertyListReader {
         guard value < UInt64(trailer.objectCount) else {
             throw Self.error(
                 .plist(.binaryReferenceOutOfRange),
-                "object reference \(value) is past the end of the object table (\(trailer.objectCount) objects)", at: position)
+                "object reference \(value) is past the end of the object table (\(trailer.objectCount) objects)",
+                at: position)
         }
         return Int(value)
     }
@@ -439,13 +500,15 @@ struct BinaryPropertyListReader {
         guard sum <= limits.maximumExpandedCount else {
             throw Self.error(
                 .plist(.binaryTooLarge),
-                "the value would hold more than \(limits.maximumExpandedCount) objects once its shared objects are expanded (the reader's limit)",
+                "the value would hold more than \(limits.maximumExpandedCount) objects once its shared objects are "
+                    + "expanded (the reader's limit)",
                 at: offset)
         }
         return sum
     }
 
-    /// A big-endian unsigned integer of `size` bytes (any size up to 8, as CF reads odd sizes); the caller checked the bounds.
+    /// A big-endian unsigned integer of `size` bytes (any size up to 8, as CF reads odd sizes); the caller checked the
+    /// bounds.
     private func unsigned(at start: Int, size: Int) -> UInt64 {
         var value: UInt64 = 0
         for position in start..<start + size { value = value << 8 | UInt64(bytes[position]) }

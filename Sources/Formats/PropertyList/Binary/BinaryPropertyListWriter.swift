@@ -71,11 +71,17 @@ struct BinaryPropertyListWriter {
                 switch value {
                 case .array(let elements):
                     references.append(Array(repeating: 0, count: elements.count))
-                    for (position, element) in elements.enumerated().reversed() { stack.append((element, index, position)) }
+                    for (position, element) in elements.enumerated().reversed() {
+                        stack.append((element, index, position))
+                    }
                 case .dictionary(let entries):
                     references.append(Array(repeating: 0, count: entries.count * 2))
-                    for (position, entry) in entries.enumerated().reversed() { stack.append((entry.value, index, entries.count + position)) }
-                    for (position, entry) in entries.enumerated().reversed() { stack.append((.string(entry.key), index, position)) }
+                    for (position, entry) in entries.enumerated().reversed() {
+                        stack.append((entry.value, index, entries.count + position))
+                    }
+                    for (position, entry) in entries.enumerated().reversed() {
+                        stack.append((.string(entry.key), index, position))
+                    }
                 default:
                     references.append([])
                 }
@@ -111,13 +117,22 @@ struct BinaryPropertyListWriter {
                     output.append(contentsOf: text.utf8)
                 } else {
                     Self.appendHeader(0x60, count: text.utf16.count, to: &output)
-                    for unit in text.utf16 { output.append(UInt8(unit >> 8)); output.append(UInt8(unit & 0xFF)) }
+                    for unit in text.utf16 {
+                        output.append(UInt8(unit >> 8))
+                        output.append(UInt8(unit & 0xFF))
+                    }
                 }
             case .uid(let uid):
                 switch uid {
-                case 0..<0x100: output.append(0x80); Self.append(UInt64(uid), size: 1, to: &output)
-                case 0x100..<0x10000: output.append(0x81); Self.append(UInt64(uid), size: 2, to: &output)
-                default: output.append(0x83); Self.append(UInt64(uid), size: 4, to: &output)
+                case 0..<0x100:
+                    output.append(0x80)
+                    Self.append(UInt64(uid), size: 1, to: &output)
+                case 0x100..<0x10000:
+                    output.append(0x81)
+                    Self.append(UInt64(uid), size: 2, to: &output)
+                default:
+                    output.append(0x83)
+                    Self.append(UInt64(uid), size: 4, to: &output)
                 }
             case .array:
                 Self.appendHeader(0xA0, count: references[index].count, to: &output)
@@ -153,13 +168,17 @@ struct BinaryPropertyListWriter {
             output.append(0x13)
             append(UInt64(bitPattern: Int64(integer)), size: 8, to: &output)
         case 0..<(1 << 8):
-            output.append(0x10); append(UInt64(integer), size: 1, to: &output)
+            output.append(0x10)
+            append(UInt64(integer), size: 1, to: &output)
         case (1 << 8)..<(1 << 16):
-            output.append(0x11); append(UInt64(integer), size: 2, to: &output)
+            output.append(0x11)
+            append(UInt64(integer), size: 2, to: &output)
         case (1 << 16)..<(1 << 32):
-            output.append(0x12); append(UInt64(integer), size: 4, to: &output)
+            output.append(0x12)
+            append(UInt64(integer), size: 4, to: &output)
         case (1 << 32)..<(1 << 63):
-            output.append(0x13); append(UInt64(integer), size: 8, to: &output)
+            output.append(0x13)
+            append(UInt64(integer), size: 8, to: &output)
         case (1 << 63)..<(Int128(1) << 64):
             // As plistlib writes 2^63 … 2^64 − 1: a 16-byte two's-complement integer.
             output.append(0x14)
@@ -179,14 +198,24 @@ struct BinaryPropertyListWriter {
         }
         output.append(marker | 0x0F)
         switch byteCount(for: UInt64(count)) {
-        case 1: output.append(0x10); append(UInt64(count), size: 1, to: &output)
-        case 2: output.append(0x11); append(UInt64(count), size: 2, to: &output)
-        case 4: output.append(0x12); append(UInt64(count), size: 4, to: &output)
-        default: output.append(0x13); append(UInt64(count), size: 8, to: &output)
+        case 1:
+            output.append(0x10)
+            append(UInt64(count), size: 1, to: &output)
+        case 2:
+            output.append(0x11)
+            append(UInt64(count), size: 2, to: &output)
+        case 4:
+            output.append(0x12)
+            append(UInt64(count), size: 4, to: &output)
+        default:
+            output.append(0x13)
+            append(UInt64(count), size: 8, to: &output)
         }
     }
 
     private static func append(_ value: UInt64, size: Int, to output: inout [UInt8]) {
-        for shift in stride(from: (size - 1) * 8, through: 0, by: -8) { output.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+        for shift in stride(from: (size - 1) * 8, through: 0, by: -8) {
+            output.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+        }
     }
 }

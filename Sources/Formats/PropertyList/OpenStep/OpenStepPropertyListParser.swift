@@ -38,21 +38,27 @@ struct OpenStepPropertyListParser {
 
     private mutating func parseObject(depth: Int, required: Bool) throws -> PropertyListValue? {
         guard try advanceToNonSpace() else {
-            if required { throw error(.plist(.openStepUnexpectedEnd), "the file ends where a value was expected", at: index) }
+            if required {
+                throw error(.plist(.openStepUnexpectedEnd), "the file ends where a value was expected", at: index)
+            }
             return nil
         }
         let start = index
         let unit = units[index]
         // As in CF, the limit applies to values, so an empty array may still close at the deepest level.
         if depth > maximumDepth && Self.startsValue(unit) {
-            throw error(.plist(.openStepTooDeep), "arrays and dictionaries are nested more than \(maximumDepth) levels deep", at: index)
+            throw error(
+                .plist(.openStepTooDeep), "arrays and dictionaries are nested more than \(maximumDepth) levels deep",
+                at: index)
         }
         switch unit {
         case UInt16(ascii: "{"):
             index += 1
             let entries = try parseDictionaryContent(depth: depth)
             guard try advanceToNonSpace(), units[index] == UInt16(ascii: "}") else {
-                throw error(.plist(.openStepUnterminatedDictionary), "the dictionary opened here has no closing '}'", at: index >= units.count ? start : index)
+                throw error(
+                    .plist(.openStepUnterminatedDictionary), "the dictionary opened here has no closing '}'",
+                    at: index >= units.count ? start : index)
             }
             index += 1
             return .dictionary(entries)
@@ -79,7 +85,9 @@ struct OpenStepPropertyListParser {
         var positions: [[UInt16]: Int] = [:]
         while let (key, keyStart) = try parseKey() {
             guard try advanceToNonSpace() else {
-                throw error(.plist(.openStepMissingSemicolon), "the entry '\(key)' has no ';' before the end of the file", at: index)
+                throw error(
+                    .plist(.openStepMissingSemicolon), "the entry '\(key)' has no ';' before the end of the file",
+                    at: index)
             }
             let value: PropertyListValue
             if units[index] == UInt16(ascii: ";") {
@@ -88,12 +96,15 @@ struct OpenStepPropertyListParser {
                 index += 1
                 value = try parseObject(depth: depth + 1, required: true) ?? .string("")
             } else {
-                throw error(.plist(.openStepMissingEquals), "the key '\(key)' is followed by '\(describe(units[index]))' instead of '=' or ';'", at: index)
+                throw error(
+                    .plist(.openStepMissingEquals),
+                    "the key '\(key)' is followed by '\(describe(units[index]))' instead of '=' or ';'", at: index)
             }
             let keyUnits = Array(key.utf16)
             if let position = positions[keyUnits] {
                 guard options.duplicateKeys == .lastWins else {
-                    throw error(.plist(.openStepDuplicateKey), "the key '\(key)' appears twice in one dictionary", at: keyStart)
+                    throw error(
+                        .plist(.openStepDuplicateKey), "the key '\(key)' appears twice in one dictionary", at: keyStart)
                 }
                 entries[position].value = value
             } else {
@@ -140,7 +151,9 @@ struct OpenStepPropertyListParser {
             throw error(.plist(.openStepUnterminatedArray), "the array opened here has no closing ')'", at: start)
         }
         guard units[index] == UInt16(ascii: ")") else {
-            throw error(.plist(.openStepUnterminatedArray), "'\(describe(units[index]))' stands where ',' or ')' was expected in an array", at: index)
+            throw error(
+                .plist(.openStepUnterminatedArray),
+                "'\(describe(units[index]))' stands where ',' or ')' was expected in an array", at: index)
         }
         index += 1
         return elements
@@ -156,7 +169,9 @@ struct OpenStepPropertyListParser {
             }
             if let high = Self.hexValue(unit) {
                 guard index + 1 < units.count, let low = Self.hexValue(units[index + 1]) else {
-                    throw error(.plist(.openStepBadData), "a hex digit in data has no partner (an odd number of digits)", at: index)
+                    throw error(
+                        .plist(.openStepBadData), "a hex digit in data has no partner (an odd number of digits)",
+                        at: index)
                 }
                 bytes.append(high << 4 | low)
                 index += 2
@@ -197,13 +212,19 @@ struct OpenStepPropertyListParser {
         case UInt16(ascii: "0")...UInt16(ascii: "7"):
             var number = Int(unit - UInt16(ascii: "0"))
             for _ in 0..<2 {
-                guard index < units.count, units[index] >= UInt16(ascii: "0"), units[index] <= UInt16(ascii: "7") else { break }
+                guard index < units.count, units[index] >= UInt16(ascii: "0"), units[index] <= UInt16(ascii: "7") else {
+                    break
+                }
                 number = number * 8 + Int(units[index] - UInt16(ascii: "0"))
                 index += 1
             }
             // CF keeps the value in a byte, so \777 wraps to 0xFF; the byte then goes through NeXTSTEP.
             guard let mapped = NeXTSTEPEncoding.codeUnit(for: UInt8(truncatingIfNeeded: number)) else {
-                throw error(.plist(.openStepBadEscape), "the octal escape names byte 0x\(String(UInt8(truncatingIfNeeded: number), radix: 16)), which the NeXTSTEP encoding does not define", at: escapeStart)
+                throw error(
+                    .plist(.openStepBadEscape),
+                    "the octal escape names byte 0x\(String(UInt8(truncatingIfNeeded: number), radix: 16)), which "
+                        + "the NeXTSTEP encoding does not define",
+                    at: escapeStart)
             }
             return mapped
         case UInt16(ascii: "U"):
@@ -236,10 +257,16 @@ struct OpenStepPropertyListParser {
         var position = 0
         while position < result.count {
             let unit = result[position]
-            if unit >= 0xD800 && unit < 0xDC00, position + 1 < result.count, result[position + 1] >= 0xDC00 && result[position + 1] < 0xE000 {
+            if unit >= 0xD800 && unit < 0xDC00, position + 1 < result.count,
+                result[position + 1] >= 0xDC00 && result[position + 1] < 0xE000
+            {
                 position += 2
             } else if unit >= 0xD800 && unit < 0xE000 {
-                throw error(.plist(.openStepLoneSurrogate), "the string holds the lone surrogate \\U\(String(unit, radix: 16, uppercase: true)), which is no character", at: start)
+                throw error(
+                    .plist(.openStepLoneSurrogate),
+                    "the string holds the lone surrogate \\U\(String(unit, radix: 16, uppercase: true)), which is "
+                        + "no character",
+                    at: start)
             } else {
                 position += 1
             }
@@ -261,11 +288,15 @@ struct OpenStepPropertyListParser {
             } else if unit == UInt16(ascii: "/"), index + 1 < units.count, units[index + 1] == UInt16(ascii: "*") {
                 let start = index
                 index += 2
-                while index < units.count, !(units[index] == UInt16(ascii: "*") && index + 1 < units.count && units[index + 1] == UInt16(ascii: "/")) {
+                while index < units.count,
+                    !(units[index] == UInt16(ascii: "*") && index + 1 < units.count
+                        && units[index + 1] == UInt16(ascii: "/"))
+                {
                     index += 1
                 }
                 guard index < units.count else {
-                    throw error(.plist(.openStepUnterminatedComment), "the comment opened here has no closing '*/'", at: start)
+                    throw error(
+                        .plist(.openStepUnterminatedComment), "the comment opened here has no closing '*/'", at: start)
                 }
                 index += 2
             } else {
@@ -278,13 +309,17 @@ struct OpenStepPropertyListParser {
     // MARK: Characters
 
     private static func startsValue(_ unit: UInt16) -> Bool {
-        [UInt16(ascii: "{"), UInt16(ascii: "("), UInt16(ascii: "<"), UInt16(ascii: "\""), UInt16(ascii: "'")].contains(unit) || isUnquotedCharacter(unit)
+        [UInt16(ascii: "{"), UInt16(ascii: "("), UInt16(ascii: "<"), UInt16(ascii: "\""), UInt16(ascii: "'")].contains(
+            unit) || isUnquotedCharacter(unit)
     }
 
     private static func isUnquotedCharacter(_ unit: UInt16) -> Bool {
         switch unit {
-        case UInt16(ascii: "a")...UInt16(ascii: "z"), UInt16(ascii: "A")...UInt16(ascii: "Z"), UInt16(ascii: "0")...UInt16(ascii: "9"),
-             UInt16(ascii: "_"), UInt16(ascii: "$"), UInt16(ascii: "/"), UInt16(ascii: ":"), UInt16(ascii: "."), UInt16(ascii: "-"): true
+        case UInt16(ascii: "a")...UInt16(ascii: "z"), UInt16(ascii: "A")...UInt16(ascii: "Z"),
+            UInt16(ascii: "0")...UInt16(ascii: "9"),
+            UInt16(ascii: "_"), UInt16(ascii: "$"), UInt16(ascii: "/"), UInt16(ascii: ":"), UInt16(ascii: "."),
+            UInt16(ascii: "-"):
+            true
         default: false
         }
     }

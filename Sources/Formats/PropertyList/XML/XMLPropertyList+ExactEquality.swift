@@ -9,11 +9,13 @@ extension XMLPropertyList {
         case (.string(let leftString), .string(let rightString)):
             return leftString.unicodeScalars.elementsEqual(rightString.unicodeScalars)
         case (.array(let leftElements), .array(let rightElements)):
-            return leftElements.count == rightElements.count && zip(leftElements, rightElements).allSatisfy { exactlyEqual($0, $1) }
+            return leftElements.count == rightElements.count
+                && zip(leftElements, rightElements).allSatisfy { exactlyEqual($0, $1) }
         case (.dictionary(let leftEntries), .dictionary(let rightEntries)):
-            return leftEntries.count == rightEntries.count && zip(leftEntries, rightEntries).allSatisfy {
-                $0.key.unicodeScalars.elementsEqual($1.key.unicodeScalars) && exactlyEqual($0.value, $1.value)
-            }
+            return leftEntries.count == rightEntries.count
+                && zip(leftEntries, rightEntries).allSatisfy {
+                    $0.key.unicodeScalars.elementsEqual($1.key.unicodeScalars) && exactlyEqual($0.value, $1.value)
+                }
         default:
             return left == right
         }

@@ -74,7 +74,8 @@ struct XMLPropertyListReader {
     private mutating func step() throws -> PropertyListValue? {
         try skipContentWhitespace()
         guard index < text.count else {
-            throw error(.plist(.xmlUnterminated), "the document ends inside \(openElementName ?? "the prolog")", at: index)
+            throw error(
+                .plist(.xmlUnterminated), "the document ends inside \(openElementName ?? "the prolog")", at: index)
         }
         let tagStart = index
         if byte(at: index + 1) == UInt8(ascii: "/") {
@@ -111,7 +112,9 @@ struct XMLPropertyListReader {
         switch tag.name {
         case "array", "dict":
             guard containerDepth < options.maximumDepth else {
-                throw error(.plist(.xmlTooDeep), "containers are nested more than \(options.maximumDepth) levels deep", at: start)
+                throw error(
+                    .plist(.xmlTooDeep), "containers are nested more than \(options.maximumDepth) levels deep",
+                    at: start)
             }
             if tag.selfClosing { return try deliver(tag.name == "array" ? .array([]) : .dictionary([]), at: start) }
             containerDepth += 1
@@ -136,15 +139,23 @@ struct XMLPropertyListReader {
             }
             return nil
         case "string":
-            return try deliver(.string(String(decoding: readContent(of: "string", selfClosing: tag.selfClosing), as: UTF8.self)), at: start)
+            return try deliver(
+                .string(String(decoding: readContent(of: "string", selfClosing: tag.selfClosing), as: UTF8.self)),
+                at: start)
         case "integer":
-            return try deliver(.integer(parseInteger(readContent(of: "integer", selfClosing: tag.selfClosing), at: start)), at: start)
+            return try deliver(
+                .integer(parseInteger(readContent(of: "integer", selfClosing: tag.selfClosing), at: start)), at: start)
         case "real":
-            return try deliver(.real(parseReal(readContent(of: "real", selfClosing: tag.selfClosing), at: start)), at: start)
+            return try deliver(
+                .real(parseReal(readContent(of: "real", selfClosing: tag.selfClosing), at: start)), at: start)
         case "date":
-            return try deliver(.date(secondsSinceReferenceDate: parseDate(readContent(of: "date", selfClosing: tag.selfClosing), at: start)), at: start)
+            return try deliver(
+                .date(
+                    secondsSinceReferenceDate: parseDate(
+                        readContent(of: "date", selfClosing: tag.selfClosing), at: start)), at: start)
         case "data":
-            return try deliver(.data(parseData(readContent(of: "data", selfClosing: tag.selfClosing), at: start)), at: start)
+            return try deliver(
+                .data(parseData(readContent(of: "data", selfClosing: tag.selfClosing), at: start)), at: start)
         case "true", "false":
             let content = try readContent(of: tag.name, selfClosing: tag.selfClosing)
             guard content.allSatisfy(isWhitespace) else {
@@ -154,7 +165,9 @@ struct XMLPropertyListReader {
         case "plist":
             throw error(.plist(.xmlUnexpectedElement), "<plist> appears inside the property list", at: start)
         default:
-            throw error(.plist(.xmlUnexpectedElement), "<\(tag.name)> is not an element of Apple's property-list DTD", at: start)
+            throw error(
+                .plist(.xmlUnexpectedElement), "<\(tag.name)> is not an element of Apple's property-list DTD", at: start
+            )
         }
     }
 
@@ -165,22 +178,31 @@ struct XMLPropertyListReader {
         let valueStart = recorder?.closeContainer()
         switch frame.kind {
         case .plist:
-            guard name == "plist" else { throw error(.plist(.xmlMismatchedTag), "</\(name)> closes <plist>", at: start) }
-            guard let value = frame.elements.first else { throw error(.plist(.xmlEmpty), "<plist> holds no value", at: start) }
+            guard name == "plist" else {
+                throw error(.plist(.xmlMismatchedTag), "</\(name)> closes <plist>", at: start)
+            }
+            guard let value = frame.elements.first else {
+                throw error(.plist(.xmlEmpty), "<plist> holds no value", at: start)
+            }
             return value
         case .array:
-            guard name == "array" else { throw error(.plist(.xmlMismatchedTag), "</\(name)> closes <array>", at: start) }
+            guard name == "array" else {
+                throw error(.plist(.xmlMismatchedTag), "</\(name)> closes <array>", at: start)
+            }
             containerDepth -= 1
             return try deliver(.array(frame.elements), at: start, valueStart: valueStart)
         case .dictionary:
             guard name == "dict" else { throw error(.plist(.xmlMismatchedTag), "</\(name)> closes <dict>", at: start) }
             let entries = frame.entries
             if let pendingKey = frame.pendingKey {
-                throw error(.plist(.xmlMissingValue), "the key '\(String(decoding: pendingKey, as: UTF8.self))' has no value", at: start)
+                throw error(
+                    .plist(.xmlMissingValue), "the key '\(String(decoding: pendingKey, as: UTF8.self))' has no value",
+                    at: start)
             }
             containerDepth -= 1
             if entries.count == 1, entries[0].key == "CF$UID", case .integer(let number) = entries[0].value,
-               let uid = UInt32(exactly: number) {
+                let uid = UInt32(exactly: number)
+            {
                 return try deliver(.uid(uid), at: start, valueStart: valueStart)
             }
             return try deliver(.dictionary(entries), at: start, valueStart: valueStart)
@@ -191,7 +213,9 @@ struct XMLPropertyListReader {
     ///
     /// `start` is where errors point; `valueStart`, where a closed container's start tag began, is what
     /// a recorded position points at (`start` for scalars and empty containers).
-    private mutating func deliver(_ value: PropertyListValue, at start: Int, valueStart: Int? = nil) throws -> PropertyListValue? {
+    private mutating func deliver(
+        _ value: PropertyListValue, at start: Int, valueStart: Int? = nil
+    ) throws -> PropertyListValue? {
         if recorder != nil {
             let path = pathOfNextValue()
             recorder?.recordValue(at: path, offset: valueStart ?? start)
@@ -254,7 +278,9 @@ struct XMLPropertyListReader {
         let name = try readName()
         while true {
             let hadSpace = skipWhitespace()
-            guard index < text.count else { throw error(.plist(.xmlUnterminated), "the tag <\(name)> is not closed", at: start) }
+            guard index < text.count else {
+                throw error(.plist(.xmlUnterminated), "the tag <\(name)> is not closed", at: start)
+            }
             if text[index] == UInt8(ascii: ">") {
                 index += 1
                 return StartTag(name: name, selfClosing: false)
@@ -266,7 +292,9 @@ struct XMLPropertyListReader {
                 index += 2
                 return StartTag(name: name, selfClosing: true)
             }
-            guard hadSpace else { throw error(.plist(.xmlMalformed), "the tag <\(name)> holds an unexpected character", at: index) }
+            guard hadSpace else {
+                throw error(.plist(.xmlMalformed), "the tag <\(name)> holds an unexpected character", at: index)
+            }
             let attributeStart = index
             let attribute = try readName()
             skipWhitespace()
@@ -285,11 +313,17 @@ struct XMLPropertyListReader {
                 }
                 index += 1
             }
-            guard index < text.count else { throw error(.plist(.xmlUnterminated), "the value of the attribute \(attribute) is not closed", at: attributeStart) }
+            guard index < text.count else {
+                throw error(
+                    .plist(.xmlUnterminated), "the value of the attribute \(attribute) is not closed",
+                    at: attributeStart)
+            }
             index += 1
             let allowed = name == "plist" && attribute == "version"
             if !allowed && !options.ignoresUnknownAttributes {
-                throw error(.plist(.xmlUnexpectedAttribute), "<\(name)> has the attribute \(attribute), which the DTD does not declare", at: attributeStart)
+                throw error(
+                    .plist(.xmlUnexpectedAttribute),
+                    "<\(name)> has the attribute \(attribute), which the DTD does not declare", at: attributeStart)
             }
         }
     }
@@ -300,7 +334,9 @@ struct XMLPropertyListReader {
         let name = try readName()
         skipWhitespace()
         guard byte(at: index) == UInt8(ascii: ">") else {
-            throw error(index >= text.count ? .plist(.xmlUnterminated) : .plist(.xmlMalformed), "the end tag </\(name)> is not closed by '>'", at: start)
+            throw error(
+                index >= text.count ? .plist(.xmlUnterminated) : .plist(.xmlMalformed),
+                "the end tag </\(name)> is not closed by '>'", at: start)
         }
         index += 1
         return name
@@ -329,7 +365,9 @@ struct XMLPropertyListReader {
                         try checkCharacter(at: index)
                         index += 1
                     }
-                    guard index < text.count else { throw error(.plist(.xmlUnterminated), "a CDATA section is not closed", at: markupStart) }
+                    guard index < text.count else {
+                        throw error(.plist(.xmlUnterminated), "a CDATA section is not closed", at: markupStart)
+                    }
                     content.append(contentsOf: text[cdataStart..<index])
                     index += 3
                 } else if starts(with: "<!--") {
@@ -337,7 +375,9 @@ struct XMLPropertyListReader {
                 } else if starts(with: "<?") {
                     try skipProcessingInstruction()
                 } else {
-                    throw error(.plist(.xmlUnexpectedElement), "<\(name)> holds an element; it may hold only text", at: markupStart)
+                    throw error(
+                        .plist(.xmlUnexpectedElement), "<\(name)> holds an element; it may hold only text",
+                        at: markupStart)
                 }
                 spanStart = index
             } else if current == UInt8(ascii: "&") {
@@ -358,7 +398,8 @@ struct XMLPropertyListReader {
         var end = index + 1
         while end < text.count, end - start < 12, text[end] != UInt8(ascii: ";") { end += 1 }
         guard end < text.count, text[end] == UInt8(ascii: ";") else {
-            throw error(.plist(.xmlEntity), "'&' does not start an entity reference ending in ';' (write &amp;)", at: start)
+            throw error(
+                .plist(.xmlEntity), "'&' does not start an entity reference ending in ';' (write &amp;)", at: start)
         }
         let name = String(decoding: text[(start + 1)..<end], as: UTF8.self)
         index = end + 1
@@ -371,14 +412,19 @@ struct XMLPropertyListReader {
         default:
             var digits = Substring(name)
             guard digits.first == "#" else {
-                throw error(.plist(.xmlEntity), "the entity &\(name); is not one of XML's five predefined entities", at: start)
+                throw error(
+                    .plist(.xmlEntity), "the entity &\(name); is not one of XML's five predefined entities", at: start)
             }
             digits = digits.dropFirst()
             var radix = 10
-            if digits.first == "x" { radix = 16; digits = digits.dropFirst() }
+            if digits.first == "x" {
+                radix = 16
+                digits = digits.dropFirst()
+            }
             guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isHexDigit && (radix == 16 || $0.isNumber) }),
-                  let value = UInt32(digits, radix: radix), let scalar = Unicode.Scalar(value),
-                  value == 0x9 || value == 0xA || value == 0xD || value >= 0x20, value != 0xFFFE, value != 0xFFFF else {
+                let value = UInt32(digits, radix: radix), let scalar = Unicode.Scalar(value),
+                value == 0x9 || value == 0xA || value == 0xD || value >= 0x20, value != 0xFFFE, value != 0xFFFF
+            else {
                 throw error(.plist(.xmlEntity), "&\(name); does not name a character XML allows", at: start)
             }
             content.append(contentsOf: String(Character(scalar)).utf8)
@@ -393,7 +439,9 @@ struct XMLPropertyListReader {
             skipWhitespace()
             guard index < text.count else { return }
             if text[index] != UInt8(ascii: "<") {
-                throw error(.plist(.xmlUnexpectedText), "text appears between elements\(openElementName.map { " in \($0)" } ?? "")", at: index)
+                throw error(
+                    .plist(.xmlUnexpectedText),
+                    "text appears between elements\(openElementName.map { " in \($0)" } ?? "")", at: index)
             }
             if starts(with: "<!--") {
                 try skipComment()
@@ -418,7 +466,9 @@ struct XMLPropertyListReader {
             if starts(with: "<!--") {
                 try skipComment()
             } else if starts(with: "<?") {
-                if starts(with: "<?xml"), let next = byte(at: index + 5), isWhitespace(next) || next == UInt8(ascii: "?") {
+                if starts(with: "<?xml"), let next = byte(at: index + 5),
+                    isWhitespace(next) || next == UInt8(ascii: "?")
+                {
                     throw error(.plist(.xmlMalformed), "the XML declaration may only open the document", at: index)
                 }
                 try skipProcessingInstruction()
@@ -430,7 +480,9 @@ struct XMLPropertyListReader {
             } else if text[index] == UInt8(ascii: "<") {
                 throw error(.plist(.xmlMalformed), "a declaration appears where an element was expected", at: index)
             } else {
-                throw error(allowingDoctype ? .plist(.xmlUnexpectedText) : .plist(.xmlExtraContent), "text appears outside the root element", at: index)
+                throw error(
+                    allowingDoctype ? .plist(.xmlUnexpectedText) : .plist(.xmlExtraContent),
+                    "text appears outside the root element", at: index)
             }
         }
     }
@@ -447,7 +499,9 @@ struct XMLPropertyListReader {
         let start = index
         index += 2
         while index < text.count, !starts(with: "?>") { index += 1 }
-        guard index < text.count else { throw error(.plist(.xmlUnterminated), "a processing instruction is not closed", at: start) }
+        guard index < text.count else {
+            throw error(.plist(.xmlUnterminated), "a processing instruction is not closed", at: start)
+        }
         index += 2
     }
 
@@ -463,7 +517,9 @@ struct XMLPropertyListReader {
             } else if current == UInt8(ascii: "\"") || current == UInt8(ascii: "'") {
                 quote = current
             } else if current == UInt8(ascii: "[") {
-                throw error(.plist(.xmlDTD), "the DOCTYPE has an internal subset, which could declare entities; it is refused", at: index)
+                throw error(
+                    .plist(.xmlDTD), "the DOCTYPE has an internal subset, which could declare entities; it is refused",
+                    at: index)
             } else if current == UInt8(ascii: ">") {
                 index += 1
                 return
@@ -491,7 +547,8 @@ struct XMLPropertyListReader {
         }
         var radix: Int128 = 10
         if options.allowsLooseNumbers, body.count > 2, body.first == UInt8(ascii: "0"),
-           body.dropFirst().first == UInt8(ascii: "x") || body.dropFirst().first == UInt8(ascii: "X") {
+            body.dropFirst().first == UInt8(ascii: "x") || body.dropFirst().first == UInt8(ascii: "X")
+        {
             radix = 16
             body = body.dropFirst(2)
         }
@@ -540,10 +597,14 @@ struct XMLPropertyListReader {
         var position = body.startIndex
         func digits() -> Int {
             let first = position
-            while position < body.endIndex, body[position] >= UInt8(ascii: "0"), body[position] <= UInt8(ascii: "9") { position += 1 }
+            while position < body.endIndex, body[position] >= UInt8(ascii: "0"), body[position] <= UInt8(ascii: "9") {
+                position += 1
+            }
             return position - first
         }
-        if position < body.endIndex, body[position] == UInt8(ascii: "+") || body[position] == UInt8(ascii: "-") { position += 1 }
+        if position < body.endIndex, body[position] == UInt8(ascii: "+") || body[position] == UInt8(ascii: "-") {
+            position += 1
+        }
         var mantissaDigits = digits()
         if position < body.endIndex, body[position] == UInt8(ascii: ".") {
             position += 1
@@ -552,7 +613,9 @@ struct XMLPropertyListReader {
         guard mantissaDigits > 0 else { return false }
         if position < body.endIndex, body[position] == UInt8(ascii: "e") || body[position] == UInt8(ascii: "E") {
             position += 1
-            if position < body.endIndex, body[position] == UInt8(ascii: "+") || body[position] == UInt8(ascii: "-") { position += 1 }
+            if position < body.endIndex, body[position] == UInt8(ascii: "+") || body[position] == UInt8(ascii: "-") {
+                position += 1
+            }
             guard digits() > 0 else { return false }
         }
         return position == body.endIndex
@@ -583,8 +646,9 @@ struct XMLPropertyListReader {
             year: try number(0..<4), month: try number(5..<7), day: try number(8..<10),
             hour: try number(11..<13), minute: try number(14..<16), second: try number(17..<19))
         guard date.year >= 1, (1...12).contains(date.month), date.day >= 1,
-              date.day <= XMLPropertyListDate.daysInMonth(year: date.year, month: date.month),
-              date.hour < 24, date.minute < 60, date.second < 60 else {
+            date.day <= XMLPropertyListDate.daysInMonth(year: date.year, month: date.month),
+            date.hour < 24, date.minute < 60, date.second < 60
+        else {
             throw error(.plist(.xmlBadDate), "'\(spelled)' names no calendar date and time", at: start)
         }
         return Double(XMLPropertyListDate.seconds(of: date))
@@ -607,7 +671,9 @@ struct XMLPropertyListReader {
                 continue
             case 0x20, 0x09, 0x0A, 0x0D: continue
             default:
-                throw error(.plist(.xmlBadData), "<data> holds the character '\(Unicode.Scalar(character))', which is not base64", at: start)
+                throw error(
+                    .plist(.xmlBadData),
+                    "<data> holds the character '\(Unicode.Scalar(character))', which is not base64", at: start)
             }
             guard padding == 0 else {
                 throw error(.plist(.xmlBadData), "<data> continues after its '=' padding", at: start)
@@ -615,10 +681,13 @@ struct XMLPropertyListReader {
             sextets.append(value)
         }
         let remainder = sextets.count % 4
-        let paddedCorrectly = (remainder == 0 && padding == 0) || (remainder == 2 && padding == 2) || (remainder == 3 && padding == 1)
+        let paddedCorrectly =
+            (remainder == 0 && padding == 0) || (remainder == 2 && padding == 2) || (remainder == 3 && padding == 1)
         let unpaddedAllowed = options.allowsUnpaddedData && padding == 0 && remainder != 1
         guard paddedCorrectly || unpaddedAllowed else {
-            throw error(.plist(.xmlBadData), "<data> is not whole base64 (\(sextets.count) characters and \(padding) '=')", at: start)
+            throw error(
+                .plist(.xmlBadData), "<data> is not whole base64 (\(sextets.count) characters and \(padding) '=')",
+                at: start)
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(sextets.count * 3 / 4)
@@ -626,7 +695,8 @@ struct XMLPropertyListReader {
         while position + 1 < sextets.count {
             let chunk = sextets[position..<min(position + 4, sextets.count)]
             let values = Array(chunk) + Array(repeating: 0, count: 4 - chunk.count)
-            let combined = UInt32(values[0]) << 18 | UInt32(values[1]) << 12 | UInt32(values[2]) << 6 | UInt32(values[3])
+            let combined =
+                UInt32(values[0]) << 18 | UInt32(values[1]) << 12 | UInt32(values[2]) << 6 | UInt32(values[3])
             bytes.append(UInt8(truncatingIfNeeded: combined >> 16))
             if chunk.count > 2 { bytes.append(UInt8(truncatingIfNeeded: combined >> 8)) }
             if chunk.count > 3 { bytes.append(UInt8(truncatingIfNeeded: combined)) }
@@ -640,7 +710,9 @@ struct XMLPropertyListReader {
     private func checkCharacter(at position: Int) throws {
         let current = text[position]
         if current < 0x20 && current != 0x09 && current != 0x0A && current != 0x0D {
-            throw error(.plist(.xmlInvalidCharacter), "the control character 0x\(String(current, radix: 16)) may not appear in XML", at: position)
+            throw error(
+                .plist(.xmlInvalidCharacter),
+                "the control character 0x\(String(current, radix: 16)) may not appear in XML", at: position)
         }
     }
 
@@ -669,8 +741,10 @@ struct XMLPropertyListReader {
 
     private func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":"), 0x80...0xFF: true
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":"), 0x80...0xFF:
+            true
         default: false
         }
     }
@@ -682,7 +756,9 @@ struct XMLPropertyListReader {
 
     static func location(of offset: Int, in text: [UInt8]) -> ErrorLocation {
         // The same counting as the source map's, so an error and a lint finding name the same place.
-        let position = XMLPropertyList.positions(of: [offset], in: text)[offset] ?? XMLPropertyList.SourcePosition(line: 1, column: 1)
+        let position =
+            XMLPropertyList.positions(of: [offset], in: text)[offset]
+            ?? XMLPropertyList.SourcePosition(line: 1, column: 1)
         return .line(position.line, column: position.column)
     }
 }

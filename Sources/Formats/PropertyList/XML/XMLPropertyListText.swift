@@ -37,7 +37,10 @@ enum XMLPropertyListText {
             return try utf8(from: bytes, form: .utf8, start: 0, code: .plist(.xmlEncoding))
         case "us-ascii", "ascii":
             if let offset = bytes.firstIndex(where: { $0 >= 0x80 }) {
-                throw CodecError(code: .plist(.xmlEncoding), message: "the document declares US-ASCII but holds the byte 0x\(String(bytes[offset], radix: 16))", location: .byte(offset))
+                throw CodecError(
+                    code: .plist(.xmlEncoding),
+                    message: "the document declares US-ASCII but holds the byte 0x\(String(bytes[offset], radix: 16))",
+                    location: .byte(offset))
             }
             return bytes
         case "iso-8859-1", "latin1", "iso-latin-1", "iso_8859-1":
@@ -47,7 +50,10 @@ enum XMLPropertyListText {
         case "windows-1252", "cp1252":
             return try singleByte(bytes, .windows1252)
         case let name?:
-            throw CodecError(code: .plist(.xmlEncoding), message: "the document declares the encoding '\(name)', which this reader does not support", location: .byte(0))
+            throw CodecError(
+                code: .plist(.xmlEncoding),
+                message: "the document declares the encoding '\(name)', which this reader does not support",
+                location: .byte(0))
         }
     }
 
@@ -55,7 +61,11 @@ enum XMLPropertyListText {
     static func declaredEncoding(_ bytes: [UInt8]) -> String? {
         guard bytes.starts(with: Array("<?xml".utf8)) else { return nil }
         let limit = min(bytes.count, 512)
-        guard let end = (5..<limit).first(where: { bytes[$0] == UInt8(ascii: "?") && $0 + 1 < limit && bytes[$0 + 1] == UInt8(ascii: ">") }) else {
+        guard
+            let end = (5..<limit).first(where: {
+                bytes[$0] == UInt8(ascii: "?") && $0 + 1 < limit && bytes[$0 + 1] == UInt8(ascii: ">")
+            })
+        else {
             return nil
         }
         let declaration = String(decoding: bytes[5..<end], as: UTF8.self)
@@ -74,7 +84,10 @@ enum XMLPropertyListText {
         output.reserveCapacity(bytes.count)
         for (offset, byte) in bytes.enumerated() {
             guard let scalar = encoding.scalar(for: byte) else {
-                throw CodecError(code: .plist(.xmlEncoding), message: "the byte 0x\(String(byte, radix: 16)) has no character in \(encoding.name)", location: .byte(offset))
+                throw CodecError(
+                    code: .plist(.xmlEncoding),
+                    message: "the byte 0x\(String(byte, radix: 16)) has no character in \(encoding.name)",
+                    location: .byte(offset))
             }
             output.append(contentsOf: String(Character(scalar)).utf8)
         }
@@ -93,7 +106,8 @@ enum XMLPropertyListText {
         case .utf16BigEndian, .utf16LittleEndian:
             let bigEndian = form == .utf16BigEndian
             guard (bytes.count - start) % 2 == 0 else {
-                throw CodecError(code: code, message: "UTF-16 text has an odd number of bytes", location: .byte(bytes.count - 1))
+                throw CodecError(
+                    code: code, message: "UTF-16 text has an odd number of bytes", location: .byte(bytes.count - 1))
             }
             var units: [UInt16] = []
             units.reserveCapacity((bytes.count - start) / 2)
@@ -106,17 +120,22 @@ enum XMLPropertyListText {
             return try utf8(fromUTF16: units, start: start, code: code)
         case .utf32BigEndian, .utf32LittleEndian:
             guard (bytes.count - start) % 4 == 0 else {
-                throw CodecError(code: code, message: "UTF-32 text's length is not a multiple of four bytes", location: .byte(bytes.count - 1))
+                throw CodecError(
+                    code: code, message: "UTF-32 text's length is not a multiple of four bytes",
+                    location: .byte(bytes.count - 1))
             }
             var output: [UInt8] = []
             var index = start
             while index + 3 < bytes.count {
                 let quad = bytes[index..<index + 4].map(UInt32.init)
-                let value = form == .utf32BigEndian
+                let value =
+                    form == .utf32BigEndian
                     ? quad[0] << 24 | quad[1] << 16 | quad[2] << 8 | quad[3]
                     : quad[3] << 24 | quad[2] << 16 | quad[1] << 8 | quad[0]
                 guard let scalar = Unicode.Scalar(value) else {
-                    throw CodecError(code: code, message: "0x\(String(value, radix: 16)) is not a Unicode scalar", location: .byte(index))
+                    throw CodecError(
+                        code: code, message: "0x\(String(value, radix: 16)) is not a Unicode scalar",
+                        location: .byte(index))
                 }
                 output.append(contentsOf: String(Character(scalar)).utf8)
                 index += 4
@@ -133,12 +152,16 @@ enum XMLPropertyListText {
         while index < units.count {
             let unit = units[index]
             var scalarValue = UInt32(unit)
-            if unit >= 0xD800 && unit < 0xDC00, index + 1 < units.count, units[index + 1] >= 0xDC00 && units[index + 1] < 0xE000 {
+            if unit >= 0xD800 && unit < 0xDC00, index + 1 < units.count,
+                units[index + 1] >= 0xDC00 && units[index + 1] < 0xE000
+            {
                 scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[index + 1]) - 0xDC00)
                 index += 1
             }
             guard let scalar = Unicode.Scalar(scalarValue) else {
-                throw CodecError(code: code, message: "the UTF-16 text holds a lone surrogate 0x\(String(unit, radix: 16))", location: .byte(start + 2 * index))
+                throw CodecError(
+                    code: code, message: "the UTF-16 text holds a lone surrogate 0x\(String(unit, radix: 16))",
+                    location: .byte(start + 2 * index))
             }
             var encoded = String(Character(scalar)).utf8.makeIterator()
             while let byte = encoded.next() { output.append(byte) }
@@ -153,17 +176,28 @@ enum XMLPropertyListText {
         let count = bytes.count
         while index < count {
             let lead = bytes[index]
-            if lead < 0x80 { index += 1; continue }
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
             let length: Int
             var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
             switch lead {
             case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; lower = 0xA0
+            case 0xE0:
+                length = 3
+                lower = 0xA0
             case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; upper = 0x9F
-            case 0xF0: length = 4; lower = 0x90
+            case 0xED:
+                length = 3
+                upper = 0x9F
+            case 0xF0:
+                length = 4
+                lower = 0x90
             case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; upper = 0x8F
+            case 0xF4:
+                length = 4
+                upper = 0x8F
             default: return index
             }
             guard index + length <= count else { return index }

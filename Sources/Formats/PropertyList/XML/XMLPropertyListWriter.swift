@@ -14,14 +14,16 @@ struct XMLPropertyListWriter {
         case index(Int)
     }
 
-    /// A refusal on its way up to `writeDocument`, gathering the key path (innermost first) as it passes each container.
+    /// A refusal on its way up to `writeDocument`, gathering the key path (innermost first) as it passes each
+    /// container.
     private struct Failure: Error {
         let code: CodecError.Code
         let message: String
         var reversedPath: [PathComponent] = []
     }
 
-    /// Values nested deeper than this are refused (`plist.xml.too-deep`): the writer recurses once per level, and no reader of ours goes past 512 by default.
+    /// Values nested deeper than this are refused (`plist.xml.too-deep`): the writer recurses once per level, and no
+    /// reader of ours goes past 512 by default.
     static let maximumDepth = 2_048
 
     let options: XMLPropertyList.WritingOptions
@@ -34,7 +36,8 @@ struct XMLPropertyListWriter {
         self.options = options
     }
 
-    static let header = Array("""
+    static let header = Array(
+        """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
         <plist version="1.0">
@@ -71,7 +74,8 @@ struct XMLPropertyListWriter {
 
     private mutating func write(_ value: PropertyListValue, depth: Int) throws {
         guard depth <= Self.maximumDepth else {
-            throw Failure(code: .plist(.xmlTooDeep), message: "the value is nested more than \(Self.maximumDepth) levels deep")
+            throw Failure(
+                code: .plist(.xmlTooDeep), message: "the value is nested more than \(Self.maximumDepth) levels deep")
         }
         indent(depth)
         switch value {
@@ -202,7 +206,8 @@ struct XMLPropertyListWriter {
     /// Whether `left` sorts before `right` by UTF-16 code units, decided on their UTF-8 bytes without transcoding.
     static func precedesInUTF16Order(_ left: String, _ right: String) -> Bool {
         var left = left, right = right
-        return left.withUTF8 { leftBytes in right.withUTF8 { rightBytes in precedesInUTF16Order(leftBytes, rightBytes) } }
+        return left.withUTF8 { leftBytes in right.withUTF8 { rightBytes in precedesInUTF16Order(leftBytes, rightBytes) }
+        }
     }
 
     /// Whether the UTF-8 bytes `left` sort before `right` by UTF-16 code units (see ``utf16OrderByte(_:)``).
@@ -229,7 +234,9 @@ struct XMLPropertyListWriter {
         } catch {
             let byte = error.value
             let hex = (byte < 0x10 ? "U+000" : "U+00") + String(byte, radix: 16, uppercase: true)
-            throw Failure(code: .plist(.xmlInvalidCharacter), message: "the string holds the control character \(hex), which XML cannot carry")
+            throw Failure(
+                code: .plist(.xmlInvalidCharacter),
+                message: "the string holds the control character \(hex), which XML cannot carry")
         }
     }
 
@@ -245,7 +252,8 @@ struct XMLPropertyListWriter {
                 base64.withUnsafeMutableBufferPointer { output in
                     var index = 0, position = 0
                     while index + 3 <= input.count {
-                        let group = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
+                        let group =
+                            UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
                         output[position] = alphabet[Int(group >> 18)]
                         output[position + 1] = alphabet[Int(group >> 12 & 0x3F)]
                         output[position + 2] = alphabet[Int(group >> 6 & 0x3F)]
@@ -279,18 +287,27 @@ struct XMLPropertyListWriter {
 
     private mutating func appendDate(_ seconds: Double) throws {
         guard seconds.isFinite else {
-            throw Failure(code: .plist(.xmlDateOutOfRange), message: "the date \(seconds) seconds after 2001-01-01 is not a point in time")
-        }
-        let whole = seconds.rounded(.down)
-        guard whole >= Double(XMLPropertyListDate.earliestSeconds), whole <= Double(XMLPropertyListDate.latestSeconds) else {
             throw Failure(
                 code: .plist(.xmlDateOutOfRange),
-                message: "the date \(seconds) seconds after 2001-01-01 falls outside the years 1 through 9999 the XML form can write")
+                message: "the date \(seconds) seconds after 2001-01-01 is not a point in time")
+        }
+        let whole = seconds.rounded(.down)
+        guard whole >= Double(XMLPropertyListDate.earliestSeconds), whole <= Double(XMLPropertyListDate.latestSeconds)
+        else {
+            throw Failure(
+                code: .plist(.xmlDateOutOfRange),
+                message:
+                    "the date \(seconds) seconds after 2001-01-01 falls outside the years 1 through 9999 the XML "
+                    + "form can write"
+            )
         }
         guard whole == seconds || options.truncatesFractionalSeconds else {
             throw Failure(
                 code: .plist(.xmlDateNotWholeSeconds),
-                message: "the date \(seconds) seconds after 2001-01-01 has a fractional second, which the XML form cannot hold; ask for truncation to write it")
+                message:
+                    "the date \(seconds) seconds after 2001-01-01 has a fractional second, which the XML form "
+                    + "cannot hold; ask for truncation to write it"
+            )
         }
         let date = XMLPropertyListDate.components(of: Int64(whole))
         // YYYY-MM-DDTHH:MM:SSZ, 20 bytes, each field zero-padded (the year is 1…9999).
@@ -337,13 +354,17 @@ struct XMLPropertyListWriter {
 
     private mutating func appendInteger(_ integer: Int128) {
         // The model's integers are −2^63 … 2^64 − 1, so the magnitude always fits 64 bits.
-        guard let magnitude = UInt64(exactly: integer.magnitude) else { return bytes.append(contentsOf: integer.description.utf8) }
+        guard let magnitude = UInt64(exactly: integer.magnitude) else {
+            return bytes.append(contentsOf: integer.description.utf8)
+        }
         if integer < 0 { bytes.append(UInt8(ascii: "-")) }
         appendDecimal(magnitude)
     }
 
     private mutating func appendReal(_ real: Double) {
-        guard options.style == .coreFoundation, real.isFinite, real != 0 else { return bytes.append(contentsOf: realText(real).utf8) }
+        guard options.style == .coreFoundation, real.isFinite, real != 0 else {
+            return bytes.append(contentsOf: realText(real).utf8)
+        }
         DecimalFormatting.appendSeventeenSignificantDigits(of: real, to: &bytes)
     }
 

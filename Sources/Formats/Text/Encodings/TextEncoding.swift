@@ -26,7 +26,8 @@ public enum TextEncoding: Sendable, Hashable, CustomStringConvertible {
         .singleByte(.macOSRoman), .singleByte(.windows1252), .singleByte(.isoLatin1),
     ]
 
-    /// The IANA name: `utf-8`, `utf-16le`, `utf-16be`, `utf-32le`, `utf-32be`, `us-ascii`, `macintosh`, `windows-1252`, `iso-8859-1`.
+    /// The IANA name: `utf-8`, `utf-16le`, `utf-16be`, `utf-32le`, `utf-32be`, `us-ascii`, `macintosh`, `windows-1252`,
+    /// `iso-8859-1`.
     public var name: String {
         switch self {
         case .utf8: "utf-8"
@@ -65,7 +66,8 @@ public enum TextEncoding: Sendable, Hashable, CustomStringConvertible {
         "utf8": .utf8, "utf-16-le": .utf16LittleEndian, "utf16le": .utf16LittleEndian, "utf-16-be": .utf16BigEndian,
         "utf16be": .utf16BigEndian, "utf32le": .utf32LittleEndian, "utf32be": .utf32BigEndian, "ascii": .ascii,
         "mac": .singleByte(.macOSRoman), "mac-roman": .singleByte(.macOSRoman), "mac_roman": .singleByte(.macOSRoman),
-        "macroman": .singleByte(.macOSRoman), "x-mac-roman": .singleByte(.macOSRoman), "cp1252": .singleByte(.windows1252),
+        "macroman": .singleByte(.macOSRoman), "x-mac-roman": .singleByte(.macOSRoman),
+        "cp1252": .singleByte(.windows1252),
         "latin1": .singleByte(.isoLatin1), "latin-1": .singleByte(.isoLatin1), "iso_8859-1": .singleByte(.isoLatin1),
     ]
 
@@ -86,7 +88,8 @@ public enum TextEncoding: Sendable, Hashable, CustomStringConvertible {
         guard let encoding = TextEncoding(name: name) else {
             throw CodecError(
                 code: .text(.unknownEncoding),
-                message: "'\(name)' is not an encoding the text codecs know (\(all.map(\.name).joined(separator: ", ")))",
+                message:
+                    "'\(name)' is not an encoding the text codecs know (\(all.map(\.name).joined(separator: ", ")))",
                 location: .keyPath(option))
         }
         return encoding

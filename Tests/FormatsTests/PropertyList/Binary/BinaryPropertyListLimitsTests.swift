@@ -1,7 +1,8 @@
 import DocumentCodecs
-@testable import Formats
 import Foundation
 import Testing
+
+@testable import Formats
 
 /// Binary property lists built to exhaust the reader: a chain of a million nested arrays, and
 /// trailers and objects that declare sizes of 2^62. The reader must refuse them with an error,
@@ -58,7 +59,9 @@ import Testing
         let tableOffset = bytes.count
         bytes.append(8)
         // 2^62 objects, with 8-byte offsets: the table would be 2^65 bytes, and the object array 2^62 entries.
-        bytes += [0, 0, 0, 0, 0, 0, 8, 8] + Self.bigEndian(Self.huge) + Self.bigEndian(0) + Self.bigEndian(UInt64(tableOffset))
+        bytes +=
+            [0, 0, 0, 0, 0, 0, 8, 8] + Self.bigEndian(Self.huge) + Self.bigEndian(0)
+            + Self.bigEndian(UInt64(tableOffset))
         let started = ContinuousClock.now
         let error = try #require(throws: CodecError.self) { try BinaryPropertyList.read(Data(bytes)) }
         #expect(error.code == "plist.binary.offset-table-size", "\(error)")

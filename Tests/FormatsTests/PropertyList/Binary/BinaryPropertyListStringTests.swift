@@ -8,9 +8,13 @@ import Testing
     /// Strings of ASCII, two- and three-byte characters and supplementary characters (surrogate pairs in the file).
     static func strings(seed: UInt64) -> [String] {
         var generator = SeededGenerator(seed: seed)
-        let pieces: [String] = ["a", "~", "\u{7F}", "é", "\u{7FF}", "\u{800}", "日本", "\u{D7FF}", "\u{E000}", "\u{FFFD}", "\u{FFFF}", "😀", "\u{10000}", "\u{10FFFF}"]
+        let pieces: [String] = [
+            "a", "~", "\u{7F}", "é", "\u{7FF}", "\u{800}", "日本", "\u{D7FF}", "\u{E000}", "\u{FFFD}", "\u{FFFF}", "😀",
+            "\u{10000}", "\u{10FFFF}",
+        ]
         return (0..<200).map { _ in
-            (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "a" }.joined()
+            (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "a" }
+                .joined()
         }
     }
 
@@ -33,7 +37,8 @@ import Testing
 
     /// A dictionary of `count` keys named k0, k1, …, with `key` in place of the key at `position`.
     static func dictionary(count: Int, replacing position: Int, with key: String) -> PropertyListValue {
-        .dictionary((0..<count).map { PropertyListEntry(key: $0 == position ? key : "k\($0)", value: .integer(Int128($0))) })
+        .dictionary(
+            (0..<count).map { PropertyListEntry(key: $0 == position ? key : "k\($0)", value: .integer(Int128($0))) })
     }
 
     @Test(arguments: [3, 12, 13, 40])
@@ -47,7 +52,9 @@ import Testing
     @Test(arguments: [3, 12, 13, 40])
     func keepsCanonicallyEquivalentKeysApartInDictionariesOfEverySize(_ count: Int) throws {
         // "é" as one scalar and as e + U+0301 are equal Swift strings but different keys in a file.
-        var entries: [PropertyListEntry] = (0..<count - 2).map { PropertyListEntry(key: "k\($0)", value: .boolean(true)) }
+        var entries: [PropertyListEntry] = (0..<count - 2).map {
+            PropertyListEntry(key: "k\($0)", value: .boolean(true))
+        }
         entries.append(PropertyListEntry(key: "caf\u{E9}", value: .integer(1)))
         entries.append(PropertyListEntry(key: "cafe\u{301}", value: .integer(2)))
         let read = try BinaryPropertyList.read(try BinaryPropertyList.write(.dictionary(entries)))
@@ -56,7 +63,10 @@ import Testing
             return
         }
         #expect(readEntries.count == count)
-        #expect(readEntries.suffix(2).map { Array($0.key.unicodeScalars) } == [Array("caf\u{E9}".unicodeScalars), Array("cafe\u{301}".unicodeScalars)])
+        #expect(
+            readEntries.suffix(2).map { Array($0.key.unicodeScalars) } == [
+                Array("caf\u{E9}".unicodeScalars), Array("cafe\u{301}".unicodeScalars),
+            ])
     }
 
     @Test func refusesAnUnpairedSurrogateAtItsByteOffset() throws {
@@ -64,7 +74,10 @@ import Testing
         var bytes = Array("bplist00".utf8) + [0x62, 0xD8, 0x00, 0x00, 0x61]
         let offsetTable = bytes.count
         bytes.append(8)
-        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 1] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, UInt8(offsetTable)]
+        bytes +=
+            [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 1] + [0, 0, 0, 0, 0, 0, 0, 0] + [
+                0, 0, 0, 0, 0, 0, 0, UInt8(offsetTable),
+            ]
         let error = try #require(throws: CodecError.self) { try BinaryPropertyList.read(Data(bytes)) }
         #expect(error.code == "plist.binary.invalid-utf16")
         #expect(error.location == .byte(9))

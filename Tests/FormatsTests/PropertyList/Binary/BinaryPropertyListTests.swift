@@ -1,18 +1,20 @@
 import DocumentCodecs
-@testable import Formats
 import Foundation
 import TestSupport
 import Testing
 
+@testable import Formats
+
 @Suite struct BinaryPropertyListTests {
     /// CPython's Apple-made binary vector and plistlib's reading of it.
     static func appleVector() throws -> (bytes: Data, value: PropertyListValue) {
-        let output = try PythonOracle.run(PlistlibOracle.prelude + """
-            from test.test_plistlib import TESTDATA
-            data = TESTDATA[plistlib.FMT_BINARY]
-            print(data.hex())
-            print(json.dumps(tag(plistlib.loads(data))))
-            """)
+        let output = try PythonOracle.run(
+            PlistlibOracle.prelude + """
+                from test.test_plistlib import TESTDATA
+                data = TESTDATA[plistlib.FMT_BINARY]
+                print(data.hex())
+                print(json.dumps(tag(plistlib.loads(data))))
+                """)
         let lines = output.split(separator: "\n")
         try #require(lines.count == 2)
         return (try PlistlibOracle.bytes(fromHex: lines[0]), try PlistlibOracle.value(fromTagged: String(lines[1])))
@@ -20,7 +22,8 @@ import Testing
 
     /// CPython's `INVALID_BINARY_PLISTS`, each prefixed with the signature as its test does.
     static func invalidVectors() throws -> [(name: String, bytes: Data)] {
-        let output = try PythonOracle.run("""
+        let output = try PythonOracle.run(
+            """
             from test.test_plistlib import INVALID_BINARY_PLISTS
             for name, data in INVALID_BINARY_PLISTS:
                 print((b'bplist00' + data).hex(), name)
@@ -84,7 +87,11 @@ import Testing
         var values = (0..<1_000).map { _ in generator.value() }
         // Enough distinct objects for two-byte references, and long enough for two-byte offsets.
         values.append(.array((0..<300).map { .integer(Int128($0) * 1_000) }))
-        values.append(.dictionary((0..<70).map { PropertyListEntry(key: "key \($0)", value: .data(Data(repeating: UInt8($0), count: 1_000))) }))
+        values.append(
+            .dictionary(
+                (0..<70).map {
+                    PropertyListEntry(key: "key \($0)", value: .data(Data(repeating: UInt8($0), count: 1_000)))
+                }))
         let oracle = try PlistlibOracle.writeAndReadBack(values)
         try #require(oracle.count == values.count)
         var mismatches = 0
@@ -92,10 +99,14 @@ import Testing
             let ours = try BinaryPropertyList.write(value)
             if ours != oracle[index].bytes {
                 mismatches += 1
-                if mismatches <= 3 { Issue.record("value \(index): our bytes differ from plistlib's: \(PlistlibOracle.tagged(value))") }
+                if mismatches <= 3 {
+                    Issue.record("value \(index): our bytes differ from plistlib's: \(PlistlibOracle.tagged(value))")
+                }
             }
             let read = try BinaryPropertyList.read(oracle[index].bytes)
-            #expect(BinaryPropertyListLayout.identical(read, oracle[index].readBack), "value \(index): we read plistlib's bytes differently")
+            #expect(
+                BinaryPropertyListLayout.identical(read, oracle[index].readBack),
+                "value \(index): we read plistlib's bytes differently")
             #expect(BinaryPropertyListLayout.identical(read, value), "value \(index) did not survive the round trip")
         }
         #expect(mismatches == 0)
@@ -107,12 +118,15 @@ import Testing
     static let nonCanonical: Data = {
         var bytes = Array("bplist00".utf8)
         var offsets: [Int] = []
-        func object(_ content: [UInt8]) { offsets.append(bytes.count); bytes += content }
-        object([0x51, 0x61])                                    // 0: "a"
-        object([0x51, 0x61])                                    // 1: "a" again, not shared
-        object([0x13, 0, 0, 0, 0, 0, 0, 0, 7])                  // 2: 7 in eight bytes
-        object([0x5F, 0x10, 0x01, 0x62])                        // 3: "b" with an extended count
-        bytes += [0x0F, 0x0F]                                   // two fill bytes nobody refers to
+        func object(_ content: [UInt8]) {
+            offsets.append(bytes.count)
+            bytes += content
+        }
+        object([0x51, 0x61])  // 0: "a"
+        object([0x51, 0x61])  // 1: "a" again, not shared
+        object([0x13, 0, 0, 0, 0, 0, 0, 0, 7])  // 2: 7 in eight bytes
+        object([0x5F, 0x10, 0x01, 0x62])  // 3: "b" with an extended count
+        bytes += [0x0F, 0x0F]  // two fill bytes nobody refers to
         object([0xD2, 0x00, 0x00, 0x00, 0x03, 0x00, 0x01, 0x00, 0x02])  // 4: {"a": "a", "b": 7}
         let tableOffset = bytes.count
         for offset in offsets { bytes.append(UInt8(offset)) }
@@ -163,11 +177,15 @@ import Testing
         // [ref 0, ref 5] in a file of two objects: the reference 5 sits at byte 10.
         var bytes = Array("bplist00".utf8) + [0xA2, 0x01, 0x05, 0x08]
         bytes += [8, 11]
-        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 2] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 12]
+        bytes +=
+            [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 2] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 12]
         let error = try #require(throws: CodecError.self) { try BinaryPropertyList.read(Data(bytes)) }
         #expect(error.code == "plist.binary.reference-out-of-range")
         #expect(error.location == .byte(10))
-        #expect(error.description == "byte 10 (0xa): object reference 5 is past the end of the object table (2 objects) [plist.binary.reference-out-of-range]")
+        #expect(
+            error.description
+                == "byte 10 (0xa): object reference 5 is past the end of the object table (2 objects) [plist.binary.reference-out-of-range]"
+        )
     }
 
     /// A file whose top object is an array holding the objects after it, `count` levels deep, each
@@ -234,7 +252,9 @@ import Testing
         for level in 301...600 { objects.append(level < 600 ? [level + 1] : [1]) }
         let error = try #require(throws: CodecError.self) { try BinaryPropertyList.read(Self.arrays(objects)) }
         #expect(error.code == "plist.binary.too-deep")
-        #expect(throws: Never.self) { try BinaryPropertyList.read(Self.arrays(objects), limits: .init(maximumDepth: 700)) }
+        #expect(throws: Never.self) {
+            try BinaryPropertyList.read(Self.arrays(objects), limits: .init(maximumDepth: 700))
+        }
     }
 
     @Test func refusesAValueThatSharingWouldExpandBeyondTheLimit() throws {
@@ -252,17 +272,23 @@ import Testing
     @Test func refusesACycleAndMarkersTheModelCannotHold() throws {
         // An array that contains itself.
         var cycle = Array("bplist00".utf8) + [0xA1, 0x00, 8]
-        cycle += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 1] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 10]
+        cycle +=
+            [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 1] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 10]
         #expect(throws: CodecError.self) { try BinaryPropertyList.read(Data(cycle)) }
         let cycleError = try #require(throws: CodecError.self) { try BinaryPropertyList.read(Data(cycle)) }
         #expect(cycleError.code == "plist.binary.cycle")
 
         for (marker, code) in [
-            (0x00, "plist.binary.null-marker"), (0xC0, "plist.binary.set-marker"), (0x70, "plist.binary.version-1-marker"),
-            (0x0E, "plist.binary.version-1-marker"), (0x0F, "plist.binary.unknown-marker"), (0x90, "plist.binary.unknown-marker"),
+            (0x00, "plist.binary.null-marker"), (0xC0, "plist.binary.set-marker"),
+            (0x70, "plist.binary.version-1-marker"),
+            (0x0E, "plist.binary.version-1-marker"), (0x0F, "plist.binary.unknown-marker"),
+            (0x90, "plist.binary.unknown-marker"),
         ] as [(UInt8, String)] {
             var bytes = Array("bplist00".utf8) + [marker, 8]
-            bytes += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 1] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 9]
+            bytes +=
+                [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 1] + [0, 0, 0, 0, 0, 0, 0, 0] + [
+                    0, 0, 0, 0, 0, 0, 0, 9,
+                ]
             let error = try #require(throws: CodecError.self) { try BinaryPropertyList.read(Data(bytes)) }
             #expect(error.code == code, "marker \(marker)")
         }
@@ -279,7 +305,9 @@ import Testing
         #expect(try single([0x11, 0xFF, 0xFF]) == .integer(65_535))
         #expect(try single([0x12, 0xFF, 0xFF, 0xFF, 0xFF]) == .integer(4_294_967_295))
         #expect(try single([0x13] + Array(repeating: 0xFF, count: 8)) == .integer(-1))
-        #expect(try single([0x14] + Array(repeating: 0, count: 8) + Array(repeating: 0xFF, count: 8)) == .integer(Int128(UInt64.max)))
+        #expect(
+            try single([0x14] + Array(repeating: 0, count: 8) + Array(repeating: 0xFF, count: 8))
+                == .integer(Int128(UInt64.max)))
         #expect(try single([0x14] + Array(repeating: 0xFF, count: 16)) == .integer(-1))
         let tooBig = try #require(throws: CodecError.self) { try single([0x14, 1] + Array(repeating: 0, count: 15)) }
         #expect(tooBig.code == "plist.binary.integer-out-of-range")

@@ -1,7 +1,8 @@
 import Comparison
-@testable import Formats
 import Foundation
 import TestSupport
+
+@testable import Formats
 
 /// Python's `plistlib` as an oracle for binary property lists, and generated values to feed it.
 ///
@@ -47,7 +48,8 @@ enum PlistlibOracle {
     /// Not through standard input: `PythonOracle` writes all of it before reading any output, so a
     /// large input and a large output would each wait for the other once the pipes fill.
     static func run(_ program: String, input: Data) throws -> String {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("plistlib-oracle-\(UUID().uuidString).txt")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "plistlib-oracle-\(UUID().uuidString).txt")
         try input.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let opening = "INPUT = open(\(JSONStringEscaper.quoted(file.path)), encoding='utf-8')\n"
@@ -76,7 +78,8 @@ enum PlistlibOracle {
         case .real(let real): return tag("r", .string(hex(real.bitPattern)))
         case .boolean(let flag): return tag("b", .bool(flag))
         case .date(let seconds): return tag("t", .string("\(Int64((seconds * 1_000_000).rounded()))"))
-        case .data(let data): return tag("x", .string(data.map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16) }.joined()))
+        case .data(let data):
+            return tag("x", .string(data.map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16) }.joined()))
         case .uid(let uid): return tag("u", .number(JSONNumber("\(uid)")!))
         }
     }
@@ -92,15 +95,19 @@ enum PlistlibOracle {
     }
 
     private static func value(fromTagged json: JSONValue) throws -> PropertyListValue {
-        guard case .object(let members) = json, let kindMember = members.first(where: { $0.key == "t" }), case .string(let kind) = kindMember.value
+        guard case .object(let members) = json, let kindMember = members.first(where: { $0.key == "t" }),
+            case .string(let kind) = kindMember.value
         else { throw Failure(description: "not a tagged value: \(json.compactText)") }
         let payload = members.first { $0.key == "v" }?.value ?? .null
         switch (kind, payload) {
         case ("d", .array(let pairs)):
-            return .dictionary(try pairs.map { pair in
-                guard case .array(let parts) = pair, parts.count == 2, case .string(let key) = parts[0] else { throw Failure(description: "bad pair") }
-                return PropertyListEntry(key: key, value: try value(fromTagged: parts[1]))
-            })
+            return .dictionary(
+                try pairs.map { pair in
+                    guard case .array(let parts) = pair, parts.count == 2, case .string(let key) = parts[0] else {
+                        throw Failure(description: "bad pair")
+                    }
+                    return PropertyListEntry(key: key, value: try value(fromTagged: parts[1]))
+                })
         case ("a", .array(let elements)): return .array(try elements.map { try value(fromTagged: $0) })
         case ("s", .string(let text)): return .string(text)
         case ("i", .string(let digits)):
@@ -131,31 +138,40 @@ enum PlistlibOracle {
         }
     }
 
-    /// For each value: the bytes `plistlib.dumps(…, fmt=FMT_BINARY, sort_keys=False)` writes, and what `plistlib.loads` reads back from them.
+    /// For each value: the bytes `plistlib.dumps(…, fmt=FMT_BINARY, sort_keys=False)` writes, and what `plistlib.loads`
+    /// reads back from them.
     static func writeAndReadBack(_ values: [PropertyListValue]) throws -> [(bytes: Data, readBack: PropertyListValue)] {
         let input = values.map(tagged).joined(separator: "\n") + "\n"
-        let output = try run("""
+        let output = try run(
+            """
             for line in INPUT:
                 data = plistlib.dumps(build(json.loads(line)), fmt=plistlib.FMT_BINARY, sort_keys=False)
                 print(data.hex(), json.dumps(tag(plistlib.loads(data))))
             """, input: Data(input.utf8))
         return try output.split(separator: "\n").map { line in
             guard let space = line.firstIndex(of: " ") else { throw Failure(description: "bad line") }
-            return (try bytes(fromHex: line[..<space]), try value(fromTagged: String(line[line.index(after: space)...])))
+            return (
+                try bytes(fromHex: line[..<space]), try value(fromTagged: String(line[line.index(after: space)...]))
+            )
         }
     }
 
     /// What plistlib reads from each of `files`, or nil where it raises.
     static func read(_ files: [Data]) throws -> [PropertyListValue?] {
-        let input = files.map { $0.map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16) }.joined() }.joined(separator: "\n") + "\n"
-        let output = try run("""
+        let input =
+            files.map { $0.map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16) }.joined() }.joined(separator: "\n")
+            + "\n"
+        let output = try run(
+            """
             for line in INPUT:
                 try:
                     print(json.dumps(tag(plistlib.loads(bytes.fromhex(line.strip()), fmt=plistlib.FMT_BINARY))))
                 except Exception:
                     print('rejected')
             """, input: Data(input.utf8))
-        return try output.split(separator: "\n").map { line in line == "rejected" ? nil : try value(fromTagged: String(line)) }
+        return try output.split(separator: "\n").map { line in
+            line == "rejected" ? nil : try value(fromTagged: String(line))
+        }
     }
 
     static func bytes<Text: StringProtocol>(fromHex text: Text) throws -> Data {
@@ -187,8 +203,13 @@ struct BinaryPlistValueGenerator {
 
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 
-    static let keys = ["name", "é", "items", "日本語", "emoji 😀", "CF$UID", "a longer key of more than fifteen", "", "x", "NS.objects"]
-    static let strings = ["", "a", "hello", "ünïcödé", "𝄞 clef", "a string long enough for an extended count", "tab\tand\nnewline", "\u{0}nul"]
+    static let keys = [
+        "name", "é", "items", "日本語", "emoji 😀", "CF$UID", "a longer key of more than fifteen", "", "x", "NS.objects",
+    ]
+    static let strings = [
+        "", "a", "hello", "ünïcödé", "𝄞 clef", "a string long enough for an extended count", "tab\tand\nnewline",
+        "\u{0}nul",
+    ]
     static let integers: [Int128] = [
         0, 1, 14, 15, 255, 256, 65_535, 65_536, 4_294_967_295, 4_294_967_296, Int128(Int64.max), Int128(Int64.max) + 1,
         Int128(UInt64.max), -1, -255, -65_536, Int128(Int64.min),
@@ -200,14 +221,20 @@ struct BinaryPlistValueGenerator {
         let kinds = depth > 0 ? 11 : 9
         switch below(kinds) {
         case 0: return .string(below(3) == 0 ? "s\(below(1000))" : Self.strings[below(Self.strings.count)])
-        case 1: return .integer(below(2) == 0 ? Self.integers[below(Self.integers.count)] : Int128(Int64(bitPattern: next()) >> UInt64(below(64))))
+        case 1:
+            return .integer(
+                below(2) == 0
+                    ? Self.integers[below(Self.integers.count)] : Int128(Int64(bitPattern: next()) >> UInt64(below(64)))
+            )
         case 2:
             var real = Double(bitPattern: next())
             while !real.isFinite || real.bitPattern == (-0.0 as Double).bitPattern { real = Double(bitPattern: next()) }
             return .real(below(3) == 0 ? [0.0, 1.5, -2.25, 3.14][below(4)] : real)
         case 3: return .boolean(below(2) == 0)
         case 4:
-            let micro = Int64(below(2) == 0 ? below(1_000_000_000) : below(4_000_000)) * (below(2) == 0 ? 1 : -1) * (below(2) == 0 ? 1_000_000 : 1)
+            let micro =
+                Int64(below(2) == 0 ? below(1_000_000_000) : below(4_000_000)) * (below(2) == 0 ? 1 : -1)
+                * (below(2) == 0 ? 1_000_000 : 1)
             return .date(secondsSinceReferenceDate: Double(micro) / 1_000_000)
         case 5: return .data(Data((0..<[0, 3, 15, 16, 300][below(5)]).map { _ in UInt8(truncatingIfNeeded: next()) }))
         case 6: return .uid(Self.uids[below(Self.uids.count)])
@@ -220,7 +247,9 @@ struct BinaryPlistValueGenerator {
             var used = Set<String>()
             for _ in 0..<below(7) {
                 let key = below(4) == 0 ? "k\(below(50))" : Self.keys[below(Self.keys.count)]
-                if used.insert(key).inserted { entries.append(PropertyListEntry(key: key, value: value(depth: depth - 1))) }
+                if used.insert(key).inserted {
+                    entries.append(PropertyListEntry(key: key, value: value(depth: depth - 1)))
+                }
             }
             return .dictionary(entries)
         }

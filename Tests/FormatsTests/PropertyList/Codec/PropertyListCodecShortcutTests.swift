@@ -1,8 +1,9 @@
 import DocumentCodecs
-@testable import Formats
 import Foundation
 import TestSupport
 import Testing
+
+@testable import Formats
 
 /// The codec's two shortcuts give exactly what the full rules give: `differences` of equal documents
 /// (decided without spelling paths), and an XML write of a document with a source (decided by writing
@@ -27,8 +28,10 @@ import Testing
             let shortcut = PropertyListCodec.haveNoDifferences(expected, actual)
             #expect(shortcut == full.isEmpty, "round \(round): \(expected) against \(actual)")
             let found = codec.differences(
-                expected: PropertyListDocument(value: expected, format: .binary), actual: PropertyListDocument(value: actual, format: .xml))
-            #expect(found.map(\.path) == full.map(\.path) && found.map(\.summary) == full.map(\.summary), "round \(round)")
+                expected: PropertyListDocument(value: expected, format: .binary),
+                actual: PropertyListDocument(value: actual, format: .xml))
+            #expect(
+                found.map(\.path) == full.map(\.path) && found.map(\.summary) == full.map(\.summary), "round \(round)")
             if full.isEmpty { equalPairs += 1 } else { differingPairs += 1 }
         }
         // Both outcomes were exercised, many times each.
@@ -42,17 +45,32 @@ import Testing
             (.real(.nan), .real(-.nan), false),
             (.date(secondsSinceReferenceDate: 0), .date(secondsSinceReferenceDate: -0.0), false),
             (.string("\u{E9}"), .string("e\u{301}"), false),
-            (.dictionary([PropertyListEntry(key: "\u{E9}", value: .integer(1))]), .dictionary([PropertyListEntry(key: "e\u{301}", value: .integer(1))]), false),
+            (
+                .dictionary([PropertyListEntry(key: "\u{E9}", value: .integer(1))]),
+                .dictionary([PropertyListEntry(key: "e\u{301}", value: .integer(1))]), false
+            ),
             (.integer(1), .real(1), false),
             (.integer(1), .uid(1), false),
             (.string("1"), .integer(1), false),
             (.array([]), .dictionary([]), false),
             (.data(Data()), .string(""), false),
             (.boolean(true), .integer(1), false),
-            (.dictionary([PropertyListEntry(key: "a", value: .integer(1)), PropertyListEntry(key: "b", value: .integer(2))]),
-             .dictionary([PropertyListEntry(key: "b", value: .integer(2)), PropertyListEntry(key: "a", value: .integer(1))]), true),
-            (.dictionary([PropertyListEntry(key: "a", value: .integer(1)), PropertyListEntry(key: "b", value: .integer(2))]),
-             .dictionary([PropertyListEntry(key: "b", value: .integer(2)), PropertyListEntry(key: "c", value: .integer(1))]), false),
+            (
+                .dictionary([
+                    PropertyListEntry(key: "a", value: .integer(1)), PropertyListEntry(key: "b", value: .integer(2)),
+                ]),
+                .dictionary([
+                    PropertyListEntry(key: "b", value: .integer(2)), PropertyListEntry(key: "a", value: .integer(1)),
+                ]), true
+            ),
+            (
+                .dictionary([
+                    PropertyListEntry(key: "a", value: .integer(1)), PropertyListEntry(key: "b", value: .integer(2)),
+                ]),
+                .dictionary([
+                    PropertyListEntry(key: "b", value: .integer(2)), PropertyListEntry(key: "c", value: .integer(1)),
+                ]), false
+            ),
         ]
         for (left, right, same) in cases {
             var full: [SnapshotDifference] = []
@@ -71,8 +89,19 @@ import Testing
         let variants: [(String, PropertyListValue, Bool)] = [
             ("shuffled", .dictionary(shuffled), true),
             ("reversed", .dictionary(entries.reversed()), true),
-            ("one value changed", .dictionary(shuffled.map { $0.key == "key 1 é" ? PropertyListEntry(key: $0.key, value: .integer(-1)) : $0 }), false),
-            ("one key renamed", .dictionary(shuffled.map { $0.key == "key 2 é" ? PropertyListEntry(key: "key 2 e\u{301}", value: $0.value) : $0 }), false),
+            (
+                "one value changed",
+                .dictionary(
+                    shuffled.map { $0.key == "key 1 é" ? PropertyListEntry(key: $0.key, value: .integer(-1)) : $0 }),
+                false
+            ),
+            (
+                "one key renamed",
+                .dictionary(
+                    shuffled.map {
+                        $0.key == "key 2 é" ? PropertyListEntry(key: "key 2 e\u{301}", value: $0.value) : $0
+                    }), false
+            ),
             ("one entry dropped", .dictionary(Array(shuffled.dropLast())), false),
         ]
         for (name, actual, same) in variants {
@@ -90,9 +119,11 @@ import Testing
         for round in 0..<600 {
             let value = values.value()
             guard let coreFoundation = try? XMLPropertyList.write(value) else { continue }
-            let propertyListEncoder = try XMLPropertyList.write(value, options: XMLPropertyList.WritingOptions(style: .propertyListEncoder))
+            let propertyListEncoder = try XMLPropertyList.write(
+                value, options: XMLPropertyList.WritingOptions(style: .propertyListEncoder))
             // A source no Apple writer makes: the same document with a blank line after its declaration.
-            let handWritten = Data(String(decoding: coreFoundation, as: UTF8.self).replacingOccurrences(of: "?>\n", with: "?>\n\n").utf8)
+            let handWritten = Data(
+                String(decoding: coreFoundation, as: UTF8.self).replacingOccurrences(of: "?>\n", with: "?>\n\n").utf8)
             for source in [coreFoundation, propertyListEncoder, handWritten] {
                 for changed in [false, true] {
                     var document = PropertyListDocument(value: value, format: .xml)
@@ -119,7 +150,9 @@ import Testing
     static func reordered(_ value: PropertyListValue, using generator: inout SeededGenerator) -> PropertyListValue {
         switch value {
         case .dictionary(let entries):
-            return .dictionary(entries.map { PropertyListEntry(key: $0.key, value: reordered($0.value, using: &generator)) }.shuffled(using: &generator))
+            return .dictionary(
+                entries.map { PropertyListEntry(key: $0.key, value: reordered($0.value, using: &generator)) }.shuffled(
+                    using: &generator))
         case .array(let elements):
             return .array(elements.map { reordered($0, using: &generator) })
         default:
@@ -127,7 +160,8 @@ import Testing
         }
     }
 
-    /// `value` with one change somewhere: a scalar replaced, a string's last scalar changed, an element or entry added or removed.
+    /// `value` with one change somewhere: a scalar replaced, a string's last scalar changed, an element or entry added
+    /// or removed.
     static func changedOnce(_ value: PropertyListValue, using generator: inout SeededGenerator) -> PropertyListValue {
         switch value {
         case .dictionary(var entries):

@@ -7,7 +7,9 @@ import Testing
     static let mutantCount = 4_000
 
     static let seeds: [Data] = [
-        Data("// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjects = {\n\t\tABC /* x */ = {isa = PBXGroup; children = (a, b, ); name = \"Other \\\"F\\\"\"; };\n\t};\n\tdata = <0fbd 77 00>;\n}\n".utf8),
+        Data(
+            "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjects = {\n\t\tABC /* x */ = {isa = PBXGroup; children = (a, b, ); name = \"Other \\\"F\\\"\"; };\n\t};\n\tdata = <0fbd 77 00>;\n}\n"
+                .utf8),
         Data("/* c */\n\"key\" = \"value \\101\\U00e9\\n\";\n'single' = 'it\\'s';\nshort;\n".utf8),
         Data([0xFF, 0xFE] + Array("\"k\" = \"v\";".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }),
         Data("(a, (b, (c, <00>)), {x = y;}, \"\\UD83D\\UDE00\")".utf8),

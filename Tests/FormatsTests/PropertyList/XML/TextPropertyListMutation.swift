@@ -1,6 +1,6 @@
-import TestSupport
 import DocumentCodecs
 import Foundation
+import TestSupport
 
 /// Byte-level mutations of valid documents for the never-trap tests.
 enum TextPropertyListMutation {
@@ -9,7 +9,9 @@ enum TextPropertyListMutation {
         var generator = SeededGenerator(seed: seed)
         let interesting: [UInt8] = Array("<>/&;=\"'(){},\\\n\t ".utf8) + [0x00, 0x80, 0xC3, 0xFF, 0xFE]
         return (0..<count).map { _ in
-            guard var bytes = seeds.randomElement(using: &generator).map(Array.init), !bytes.isEmpty else { return Data() }
+            guard var bytes = seeds.randomElement(using: &generator).map(Array.init), !bytes.isEmpty else {
+                return Data()
+            }
             for _ in 0...Int.random(in: 0...2, using: &generator) {
                 let position = Int.random(in: 0..<max(bytes.count, 1), using: &generator)
                 guard !bytes.isEmpty else { break }

@@ -1,6 +1,6 @@
-import TestSupport
 import Formats
 import Foundation
+import TestSupport
 
 /// Random property-list values that plistlib can also hold: no UIDs, no carriage returns or
 /// other control characters in strings (plistlib turns CR into LF and refuses C0 controls).
@@ -12,7 +12,8 @@ struct TextPropertyListValueGenerator {
     var maximumDepth = 4
 
     private static let characters: [String] = [
-        "a", "b", "Z", "0", " ", "&", "<", ">", "\"", "'", "\t", "\n", "é", "ß", "∆", "😀", "\u{FF61}", "\u{E000}", "]", ";", "=",
+        "a", "b", "Z", "0", " ", "&", "<", ">", "\"", "'", "\t", "\n", "é", "ß", "∆", "😀", "\u{FF61}", "\u{E000}", "]",
+        ";", "=",
     ]
 
     mutating func value(depth: Int = 0) -> PropertyListValue {
@@ -51,14 +52,21 @@ struct TextPropertyListValueGenerator {
     }
 
     mutating func integer() -> Int128 {
-        let edges: [Int128] = [0, 1, -1, Int128(Int64.min), Int128(Int64.max), Int128(UInt64.max), Int128(Int64.max) + 1, 728, -80_000_000_000]
+        let edges: [Int128] = [
+            0, 1, -1, Int128(Int64.min), Int128(Int64.max), Int128(UInt64.max), Int128(Int64.max) + 1, 728,
+            -80_000_000_000,
+        ]
         if Bool.random(using: &generator) { return edges.randomElement(using: &generator) ?? 0 }
         return Int128(Int64.random(in: .min ... .max, using: &generator))
     }
 
     mutating func real() -> Double {
         switch Int.random(in: 0..<6, using: &generator) {
-        case 0: return [0.0, 0.5, 0.1, 3.14, 2.0, 1e20, 1e-5, .leastNonzeroMagnitude, .greatestFiniteMagnitude, .infinity, -.infinity, .nan].randomElement(using: &generator) ?? 0
+        case 0:
+            return [
+                0.0, 0.5, 0.1, 3.14, 2.0, 1e20, 1e-5, .leastNonzeroMagnitude, .greatestFiniteMagnitude, .infinity,
+                -.infinity, .nan,
+            ].randomElement(using: &generator) ?? 0
         case 1: return Double(Int.random(in: -1000...1000, using: &generator)) / 8
         default:
             // Any finite bit pattern except −0.0, which CF writes as 0.0 (a separate test covers it).
@@ -70,11 +78,13 @@ struct TextPropertyListValueGenerator {
     }
 }
 
-/// A canonical text form of a value that the Python side (``TextPropertyListCanonicalForm/python``) prints and parses too.
+/// A canonical text form of a value that the Python side (``TextPropertyListCanonicalForm/python``) prints and parses
+/// too.
 enum TextPropertyListCanonicalForm {
     static func text(_ value: PropertyListValue) -> String {
         switch value {
-        case .dictionary(let entries): "d[" + entries.map { hex(Array($0.key.utf8)) + "=" + text($0.value) + ";" }.joined() + "]"
+        case .dictionary(let entries):
+            "d[" + entries.map { hex(Array($0.key.utf8)) + "=" + text($0.value) + ";" }.joined() + "]"
         case .array(let elements): "a[" + elements.map { text($0) + ";" }.joined() + "]"
         case .string(let string): "s" + hex(Array(string.utf8))
         case .integer(let integer): "i\(integer)"

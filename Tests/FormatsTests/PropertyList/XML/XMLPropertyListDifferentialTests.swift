@@ -9,20 +9,22 @@ import Testing
     static let valueCount = 1_000
 
     static func values(seed: UInt64, includesReals: Bool) -> [PropertyListValue] {
-        var generator = TextPropertyListValueGenerator(generator: SeededGenerator(seed: seed), includesReals: includesReals)
+        var generator = TextPropertyListValueGenerator(
+            generator: SeededGenerator(seed: seed), includesReals: includesReals)
         return (0..<valueCount).map { _ in generator.value() }
     }
 
     /// plistlib's XML for each value: in the value's own key order, then with keys sorted by UTF-16 (CF's order).
     static func plistlibXML(for values: [PropertyListValue]) throws -> [(preserved: Data, sorted: Data)] {
         let input = values.map(TextPropertyListCanonicalForm.text).joined(separator: "\n")
-        let output = try PythonOracle.run(TextPropertyListCanonicalForm.python + """
-            for line in sys.stdin.read().split('\\n'):
-                value = parse(line)[0]
-                preserved = plistlib.dumps(value, fmt=plistlib.FMT_XML, sort_keys=False)
-                ordered = plistlib.dumps(utf16_sorted(value), fmt=plistlib.FMT_XML, sort_keys=False)
-                print(base64.b64encode(preserved).decode(), base64.b64encode(ordered).decode())
-            """, input: Data(input.utf8))
+        let output = try PythonOracle.run(
+            TextPropertyListCanonicalForm.python + """
+                for line in sys.stdin.read().split('\\n'):
+                    value = parse(line)[0]
+                    preserved = plistlib.dumps(value, fmt=plistlib.FMT_XML, sort_keys=False)
+                    ordered = plistlib.dumps(utf16_sorted(value), fmt=plistlib.FMT_XML, sort_keys=False)
+                    print(base64.b64encode(preserved).decode(), base64.b64encode(ordered).decode())
+                """, input: Data(input.utf8))
         return try output.split(separator: "\n").map { line in
             let parts = line.split(separator: " ")
             let preserved = try #require(Data(base64Encoded: String(parts[0])))
@@ -42,7 +44,9 @@ import Testing
             if preserved != oracle.preserved || sorted != oracle.sorted {
                 mismatches += 1
                 if mismatches == 1 {
-                    Issue.record("first mismatch:\n\(String(decoding: preserved, as: UTF8.self))\nplistlib:\n\(String(decoding: oracle.preserved, as: UTF8.self))")
+                    Issue.record(
+                        "first mismatch:\n\(String(decoding: preserved, as: UTF8.self))\nplistlib:\n\(String(decoding: oracle.preserved, as: UTF8.self))"
+                    )
                 }
             }
         }
@@ -58,7 +62,9 @@ import Testing
             let read = try XMLPropertyList.read(oracle.preserved)
             if read != value { mismatches += 1 }
             if mismatches == 1 && read != value {
-                Issue.record("first mismatch: \(TextPropertyListCanonicalForm.text(read)) != \(TextPropertyListCanonicalForm.text(value))")
+                Issue.record(
+                    "first mismatch: \(TextPropertyListCanonicalForm.text(read)) != \(TextPropertyListCanonicalForm.text(value))"
+                )
             }
         }
         #expect(mismatches == 0)
@@ -67,11 +73,14 @@ import Testing
     @Test(arguments: XMLPropertyList.Style.allCases)
     func plistlibReadsWhatWeWriteInEachStyleForAThousandValuesWithReals(_ style: XMLPropertyList.Style) throws {
         let values = Self.values(seed: 13, includesReals: true)
-        let documents = try values.map { try XMLPropertyList.write($0, options: .init(style: style, keyOrder: .preserved)) }
-        let output = try PythonOracle.run(TextPropertyListCanonicalForm.python + """
-            for line in sys.stdin.read().split('\\n'):
-                print(canon(plistlib.loads(base64.b64decode(line))))
-            """, input: Data(documents.map { $0.base64EncodedString() }.joined(separator: "\n").utf8))
+        let documents = try values.map {
+            try XMLPropertyList.write($0, options: .init(style: style, keyOrder: .preserved))
+        }
+        let output = try PythonOracle.run(
+            TextPropertyListCanonicalForm.python + """
+                for line in sys.stdin.read().split('\\n'):
+                    print(canon(plistlib.loads(base64.b64decode(line))))
+                """, input: Data(documents.map { $0.base64EncodedString() }.joined(separator: "\n").utf8))
         let canonical = output.split(separator: "\n").map(String.init)
         try #require(canonical.count == values.count)
         let mismatches = zip(values, canonical).filter { TextPropertyListCanonicalForm.text($0) != $1 }.count
@@ -79,12 +88,13 @@ import Testing
     }
 
     @Test func readsCPythonsAppleMadeVectorAsPlistlibDoesAndWritesItsBytesBack() throws {
-        let output = try PythonOracle.run(TextPropertyListCanonicalForm.python + """
-            from test import test_plistlib
-            data = test_plistlib.TESTDATA[plistlib.FMT_XML]
-            print(base64.b64encode(data).decode())
-            print(canon(plistlib.loads(data, dict_type=dict)))
-            """)
+        let output = try PythonOracle.run(
+            TextPropertyListCanonicalForm.python + """
+                from test import test_plistlib
+                data = test_plistlib.TESTDATA[plistlib.FMT_XML]
+                print(base64.b64encode(data).decode())
+                print(canon(plistlib.loads(data, dict_type=dict)))
+                """)
         let lines = output.split(separator: "\n").map(String.init)
         try #require(lines.count == 2)
         let vector = try #require(Data(base64Encoded: lines[0]))
@@ -103,12 +113,16 @@ import Testing
 
     @Test func writesRealsInCoreFoundationStyleAsPrintfDoesWithSeventeenDigits() throws {
         var generator = SeededGenerator(seed: 3)
-        var reals: [Double] = [0.5, 3.14, 0.1, 1e20, 1e-5, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 123456789012345680, -2.5, 1.0 / 3.0]
+        var reals: [Double] = [
+            0.5, 3.14, 0.1, 1e20, 1e-5, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 123456789012345680, -2.5,
+            1.0 / 3.0,
+        ]
         for _ in 0..<200 {
             let candidate = Double(bitPattern: UInt64.random(in: 0 ... .max, using: &generator))
             if candidate.isFinite && candidate != 0 { reals.append(candidate) }
         }
-        let oracle = try PythonOracle.run("""
+        let oracle = try PythonOracle.run(
+            """
             import sys, struct
             for line in sys.stdin.read().split():
                 print('%.17g' % struct.unpack('>d', bytes.fromhex(line))[0])

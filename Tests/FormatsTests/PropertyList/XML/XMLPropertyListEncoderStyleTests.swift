@@ -19,11 +19,15 @@ import Testing
     }
 
     @Test func writesTheBytesPropertyListEncoderWrites() throws {
-        let ratios: [Double] = [0.1, 2.0, -2.5, 1e20, 1e-7, .leastNonzeroMagnitude, .greatestFiniteMagnitude, -0.0, 0, .infinity, -.infinity, 3.14]
+        let ratios: [Double] = [
+            0.1, 2.0, -2.5, 1e20, 1e-7, .leastNonzeroMagnitude, .greatestFiniteMagnitude, -0.0, 0, .infinity,
+            -.infinity, 3.14,
+        ]
         let blob = Data((0..<100).map { UInt8(truncatingIfNeeded: $0 &* 7) })
         let sample = Sample(
             name: "<Tom & \"Jerry\">", ratios: ratios, count: -42, big: .max, flags: [true, false], blob: blob,
-            when: Date(timeIntervalSinceReferenceDate: 120_479_613), nested: ["\u{FF61}": "a", "😀": "b", "B": "c"], empty: [])
+            when: Date(timeIntervalSinceReferenceDate: 120_479_613), nested: ["\u{FF61}": "a", "😀": "b", "B": "c"],
+            empty: [])
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .xml
         let expected = try encoder.encode(sample)
@@ -35,16 +39,21 @@ import Testing
             PropertyListEntry(key: "flags", value: .array([.boolean(true), .boolean(false)])),
             PropertyListEntry(key: "blob", value: .data(blob)),
             PropertyListEntry(key: "when", value: .date(secondsSinceReferenceDate: 120_479_613)),
-            PropertyListEntry(key: "nested", value: .dictionary([
-                PropertyListEntry(key: "\u{FF61}", value: .string("a")), PropertyListEntry(key: "😀", value: .string("b")),
-                PropertyListEntry(key: "B", value: .string("c")),
-            ])),
+            PropertyListEntry(
+                key: "nested",
+                value: .dictionary([
+                    PropertyListEntry(key: "\u{FF61}", value: .string("a")),
+                    PropertyListEntry(key: "😀", value: .string("b")),
+                    PropertyListEntry(key: "B", value: .string("c")),
+                ])),
             PropertyListEntry(key: "empty", value: .array([])),
         ])
         let written = try XMLPropertyList.write(value, options: .init(style: .propertyListEncoder))
         #expect(written == expected)
         if written != expected {
-            Issue.record("ours:\n\(String(decoding: written, as: UTF8.self))\nPropertyListEncoder:\n\(String(decoding: expected, as: UTF8.self))")
+            Issue.record(
+                "ours:\n\(String(decoding: written, as: UTF8.self))\nPropertyListEncoder:\n\(String(decoding: expected, as: UTF8.self))"
+            )
         }
         let document = try XMLPropertyList.readDocument(expected)
         #expect(document.style == .propertyListEncoder)

@@ -5,11 +5,15 @@ import TestSupport
 import Testing
 
 @Suite struct XMLPropertyListKeyOrderTests {
-    /// Keys that probe every part of the UTF-16 order: shared starts longer than eight bytes, ASCII, the rest of the Basic Multilingual Plane below and above the
+    /// Keys that probe every part of the UTF-16 order: shared starts longer than eight bytes, ASCII, the rest of the
+    /// Basic Multilingual Plane below and above the
     /// surrogates (U+E000…U+FFFF sorts after the supplementary planes in UTF-16), and supplementary characters.
     static func keys(seed: UInt64) -> [String] {
         var generator = SeededGenerator(seed: seed)
-        let pieces: [String] = ["a", "b", "Z", "é", "\u{7FF}", "\u{800}", "\u{D7FF}", "\u{E000}", "\u{FF61}", "\u{FFFD}", "\u{10000}", "😀", "\u{10FFFF}", "samePrefix"]
+        let pieces: [String] = [
+            "a", "b", "Z", "é", "\u{7FF}", "\u{800}", "\u{D7FF}", "\u{E000}", "\u{FF61}", "\u{FFFD}", "\u{10000}", "😀",
+            "\u{10FFFF}", "samePrefix",
+        ]
         var keys = Set<String>()
         while keys.count < 40 {
             let count = Int.random(in: 0...4, using: &generator)

@@ -10,8 +10,12 @@ import Testing
     @Test func decodesEveryMutantToAValueOrACodecErrorAndWritesBackWhatItReads() throws {
         var generator = TextPropertyListValueGenerator(generator: SeededGenerator(seed: 21), includesReals: true)
         var seeds = try (0..<12).map { _ in try XMLPropertyList.write(generator.value()) }
-        seeds.append(Data("<?xml version=\"1.0\"?><!DOCTYPE plist SYSTEM \"x\"><plist><array><![CDATA[x]]><string>&#x41;&amp;</string><!-- c --><dict><key>CF$UID</key><integer>0x7</integer></dict></array></plist>".utf8))
-        let utf16 = "<?xml version=\"1.0\" encoding=\"UTF-16\"?><plist><dict><key>é</key><data>AAE=</data></dict></plist>"
+        seeds.append(
+            Data(
+                "<?xml version=\"1.0\"?><!DOCTYPE plist SYSTEM \"x\"><plist><array><![CDATA[x]]><string>&#x41;&amp;</string><!-- c --><dict><key>CF$UID</key><integer>0x7</integer></dict></array></plist>"
+                    .utf8))
+        let utf16 =
+            "<?xml version=\"1.0\" encoding=\"UTF-16\"?><plist><dict><key>é</key><data>AAE=</data></dict></plist>"
         seeds.append(Data([0xFF, 0xFE] + utf16.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }))
         let mutants = TextPropertyListMutation.mutants(of: seeds, count: Self.mutantCount, seed: 99)
         var failures: [String] = []
@@ -21,7 +25,8 @@ import Testing
                 if let failure = TextPropertyListMutation.outcome({
                     let document = try XMLPropertyList.readDocument(mutant, options: options)
                     decoded += 1
-                    _ = try? XMLPropertyList.write(document.value, options: .init(style: document.style ?? .coreFoundation))
+                    _ = try? XMLPropertyList.write(
+                        document.value, options: .init(style: document.style ?? .coreFoundation))
                 }) {
                     failures.append(failure)
                 }

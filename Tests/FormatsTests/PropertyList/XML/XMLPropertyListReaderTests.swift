@@ -60,7 +60,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("<?xml version=\"1.0\"?><!DOCTYPE plist [<!ENTITY a \"aaaa\">]><plist><string>&a;</string></plist>", "plist.xml.dtd"),
+        (
+            "<?xml version=\"1.0\"?><!DOCTYPE plist [<!ENTITY a \"aaaa\">]><plist><string>&a;</string></plist>",
+            "plist.xml.dtd"
+        ),
         ("<string>a</string>", "plist.xml.missing-root"),
         ("", "plist.xml.missing-root"),
         ("<plist><true/></plist>junk", "plist.xml.extra-content"),
@@ -104,9 +107,12 @@ import Testing
             </array>
             """
         let value = try XMLPropertyList.read(Self.plist(body))
-        #expect(value == .array([
-            .string("AB<>&\"'<raw & text>xy"), .string(""), .boolean(true), .data(Data([0, 1, 2, 3])), .integer(-7), .real(-1500), .real(.infinity),
-        ]))
+        #expect(
+            value
+                == .array([
+                    .string("AB<>&\"'<raw & text>xy"), .string(""), .boolean(true), .data(Data([0, 1, 2, 3])),
+                    .integer(-7), .real(-1500), .real(.infinity),
+                ]))
     }
 
     @Test func keepsACarriageReturnAsCoreFoundationDoes() throws {
@@ -120,8 +126,14 @@ import Testing
         #expect(try XMLPropertyList.read(Data("<string>bare</string>".utf8), options: options) == .string("bare"))
         #expect(try XMLPropertyList.read(Self.plist("<data>AAE</data>"), options: options) == .data(Data([0, 1])))
         let duplicate = try XMLPropertyList.read(
-            Self.plist("<dict><key>a</key><integer>1</integer><key>b</key><true/><key>a</key><integer>2</integer></dict>"), options: options)
-        #expect(duplicate == .dictionary([PropertyListEntry(key: "a", value: .integer(2)), PropertyListEntry(key: "b", value: .boolean(true))]))
+            Self.plist(
+                "<dict><key>a</key><integer>1</integer><key>b</key><true/><key>a</key><integer>2</integer></dict>"),
+            options: options)
+        #expect(
+            duplicate
+                == .dictionary([
+                    PropertyListEntry(key: "a", value: .integer(2)), PropertyListEntry(key: "b", value: .boolean(true)),
+                ]))
         // Still refused in the compatible mode: an internal subset and loose dates.
         #expect(Self.code(Data("<!DOCTYPE plist [ ]><plist><true/></plist>".utf8), options) == "plist.xml.dtd")
         #expect(Self.code(Self.plist("<date>2004-10-26</date>"), options) == "plist.xml.bad-date")
@@ -144,11 +156,19 @@ import Testing
         for unit in text.utf16 { bigEndianWithoutMark.append(contentsOf: [UInt8(unit >> 8), UInt8(unit & 0xFF)]) }
         #expect(try XMLPropertyList.read(bigEndianWithoutMark) == expected)
         var utf32 = Data([0, 0, 0xFE, 0xFF])
-        for scalar in text.unicodeScalars { utf32.append(contentsOf: [0, UInt8(scalar.value >> 16), UInt8(scalar.value >> 8 & 0xFF), UInt8(scalar.value & 0xFF)]) }
+        for scalar in text.unicodeScalars {
+            utf32.append(contentsOf: [
+                0, UInt8(scalar.value >> 16), UInt8(scalar.value >> 8 & 0xFF), UInt8(scalar.value & 0xFF),
+            ])
+        }
         #expect(try XMLPropertyList.read(utf32) == expected)
-        let latin1 = Data("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><plist><string>M".utf8) + Data([0xE4]) + Data("ssig</string></plist>".utf8)
+        let latin1 =
+            Data("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><plist><string>M".utf8) + Data([0xE4])
+            + Data("ssig</string></plist>".utf8)
         #expect(try XMLPropertyList.read(latin1) == .string("Mässig"))
-        let macRoman = Data("<?xml version=\"1.0\" encoding=\"macintosh\"?><plist><string>".utf8) + Data([0x8E]) + Data("</string></plist>".utf8)
+        let macRoman =
+            Data("<?xml version=\"1.0\" encoding=\"macintosh\"?><plist><string>".utf8) + Data([0x8E])
+            + Data("</string></plist>".utf8)
         #expect(try XMLPropertyList.read(macRoman) == .string("é"))
         let withMark = Data([0xEF, 0xBB, 0xBF]) + Data("<plist><true/></plist>".utf8)
         #expect(try XMLPropertyList.read(withMark) == .boolean(true))
@@ -162,7 +182,11 @@ import Testing
         let error = try #require(throws: CodecError.self) { try XMLPropertyList.read(Data(text)) }
         #expect(error.code == "plist.xml.too-deep")
         let limited = XMLPropertyList.ReadingOptions(maximumDepth: 3)
-        #expect(try XMLPropertyList.read(Self.plist("<array><array><array/></array></array>"), options: limited) == .array([.array([.array([])])]))
-        #expect(Self.code(Self.plist("<array><array><array><array/></array></array></array>"), limited) == "plist.xml.too-deep")
+        #expect(
+            try XMLPropertyList.read(Self.plist("<array><array><array/></array></array>"), options: limited)
+                == .array([.array([.array([])])]))
+        #expect(
+            Self.code(Self.plist("<array><array><array><array/></array></array></array>"), limited)
+                == "plist.xml.too-deep")
     }
 }

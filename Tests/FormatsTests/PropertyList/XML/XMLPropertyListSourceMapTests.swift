@@ -9,11 +9,16 @@ import Testing
     static func positions(of document: XMLPropertyList.LocatedDocument) -> [String: String] {
         var result: [String: String] = [:]
         func walk(_ value: PropertyListValue, _ path: PropertyListPath) {
-            if let position = document.sourceMap.valuePosition(at: path) { result["V " + path.description] = position.description }
-            if let position = document.sourceMap.keyPosition(at: path) { result["K " + path.description] = position.description }
+            if let position = document.sourceMap.valuePosition(at: path) {
+                result["V " + path.description] = position.description
+            }
+            if let position = document.sourceMap.keyPosition(at: path) {
+                result["K " + path.description] = position.description
+            }
             switch value {
             case .dictionary(let entries): for entry in entries { walk(entry.value, path.appending(key: entry.key)) }
-            case .array(let elements): for (index, element) in elements.enumerated() { walk(element, path.appending(index: index)) }
+            case .array(let elements):
+                for (index, element) in elements.enumerated() { walk(element, path.appending(index: index)) }
             default: break
             }
         }
@@ -23,41 +28,41 @@ import Testing
 
     /// Python's expat reports where each start tag begins; this program turns that into the same key paths.
     static let expatProgram = #"""
-    import sys, xml.parsers.expat
-    parser = xml.parsers.expat.ParserCreate()
-    stack, out, key = [], [], None
-    def fmt(path):
-        text = ""
-        for part in path:
-            text += "[%d]" % part if isinstance(part, int) else (("." + part) if text else part)
-        return text or "(root)"
-    def child():
-        if not stack or stack[-1][0] == "plist": return []
-        top = stack[-1]
-        return top[1] + [top[2] if top[0] == "array" else top[3]]
-    def start(name, attributes):
-        global key
-        where = "%d:%d" % (parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
-        if name == "plist": stack.append(["plist", [], 0, None]); return
-        if name == "key": key = ["", where]; return
-        path = child()
-        out.append("V %s\t%s" % (fmt(path), where))
-        stack.append([name, path, 0, None])
-    def end(name):
-        global key
-        if name == "key":
-            stack[-1][3] = key[0]
-            out.append("K %s\t%s" % (fmt(stack[-1][1] + [key[0]]), key[1]))
-            key = None
-            return
-        stack.pop()
-        if stack and stack[-1][0] == "array": stack[-1][2] += 1
-    def text(data):
-        if key is not None: key[0] += data
-    parser.StartElementHandler, parser.EndElementHandler, parser.CharacterDataHandler = start, end, text
-    parser.Parse(sys.stdin.buffer.read(), True)
-    print("\n".join(out))
-    """#
+        import sys, xml.parsers.expat
+        parser = xml.parsers.expat.ParserCreate()
+        stack, out, key = [], [], None
+        def fmt(path):
+            text = ""
+            for part in path:
+                text += "[%d]" % part if isinstance(part, int) else (("." + part) if text else part)
+            return text or "(root)"
+        def child():
+            if not stack or stack[-1][0] == "plist": return []
+            top = stack[-1]
+            return top[1] + [top[2] if top[0] == "array" else top[3]]
+        def start(name, attributes):
+            global key
+            where = "%d:%d" % (parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
+            if name == "plist": stack.append(["plist", [], 0, None]); return
+            if name == "key": key = ["", where]; return
+            path = child()
+            out.append("V %s\t%s" % (fmt(path), where))
+            stack.append([name, path, 0, None])
+        def end(name):
+            global key
+            if name == "key":
+                stack[-1][3] = key[0]
+                out.append("K %s\t%s" % (fmt(stack[-1][1] + [key[0]]), key[1]))
+                key = None
+                return
+            stack.pop()
+            if stack and stack[-1][0] == "array": stack[-1][2] += 1
+        def text(data):
+            if key is not None: key[0] += data
+        parser.StartElementHandler, parser.EndElementHandler, parser.CharacterDataHandler = start, end, text
+        parser.Parse(sys.stdin.buffer.read(), True)
+        print("\n".join(out))
+        """#
 
     static let sample = """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -111,12 +116,15 @@ import Testing
         let size = PropertyListPath.root.appending(key: "Größe🙂")
         #expect(document.sourceMap.keyPosition(at: size) == .init(line: 2, column: 7))
         #expect(document.sourceMap.valuePosition(at: size) == .init(line: 2, column: try column(of: "<string>")))
-        #expect(document.sourceMap.valuePosition(at: .root.appending(key: "b")) == .init(line: 2, column: try column(of: "<true/>")))
+        #expect(
+            document.sourceMap.valuePosition(at: .root.appending(key: "b"))
+                == .init(line: 2, column: try column(of: "<true/>")))
         #expect(try column(of: "<true/>") == 54)
     }
 
     @Test func aUTF16FileCountsAsItsUTF8Twin() throws {
-        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<plist version=\"1.0\">\n<dict><key>é</key>\n  <string>x</string></dict>\n</plist>\n"
+        let text =
+            "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<plist version=\"1.0\">\n<dict><key>é</key>\n  <string>x</string></dict>\n</plist>\n"
         var utf16 = Data([0xFF, 0xFE])
         for unit in text.utf16 { utf16.append(contentsOf: [UInt8(unit & 0xFF), UInt8(unit >> 8)]) }
         let document = try XMLPropertyList.readLocated(utf16)
@@ -146,7 +154,10 @@ import Testing
 
     @Test func pathsPrintAsKeyPaths() {
         #expect(PropertyListPath.root.description == "(root)")
-        #expect(PropertyListPath.root.appending(key: "UTExportedTypeDeclarations").appending(index: 0).appending(key: "UTTypeConformsTo").description
-            == "UTExportedTypeDeclarations[0].UTTypeConformsTo")
+        #expect(
+            PropertyListPath.root.appending(key: "UTExportedTypeDeclarations").appending(index: 0).appending(
+                key: "UTTypeConformsTo"
+            ).description
+                == "UTExportedTypeDeclarations[0].UTTypeConformsTo")
     }
 }

@@ -12,7 +12,9 @@ import Testing
 
         """
 
-    static func written(_ value: PropertyListValue, _ options: XMLPropertyList.WritingOptions = .init()) throws -> String {
+    static func written(
+        _ value: PropertyListValue, _ options: XMLPropertyList.WritingOptions = .init()
+    ) throws -> String {
         String(decoding: try XMLPropertyList.write(value, options: options), as: UTF8.self)
     }
 
@@ -28,25 +30,26 @@ import Testing
             PropertyListEntry(key: "c", value: .string("<Tom & \"Jerry\" 'x'>")),
             PropertyListEntry(key: "d", value: .array([.boolean(true), .boolean(false), .integer(-5), .real(2.0)])),
         ])
-        #expect(try Self.written(value) == Self.header + """
-            <dict>
-            \t<key>a</key>
-            \t<dict/>
-            \t<key>b</key>
-            \t<array/>
-            \t<key>c</key>
-            \t<string>&lt;Tom &amp; "Jerry" 'x'&gt;</string>
-            \t<key>d</key>
-            \t<array>
-            \t\t<true/>
-            \t\t<false/>
-            \t\t<integer>-5</integer>
-            \t\t<real>2</real>
-            \t</array>
-            </dict>
-            </plist>
+        #expect(
+            try Self.written(value) == Self.header + """
+                <dict>
+                \t<key>a</key>
+                \t<dict/>
+                \t<key>b</key>
+                \t<array/>
+                \t<key>c</key>
+                \t<string>&lt;Tom &amp; "Jerry" 'x'&gt;</string>
+                \t<key>d</key>
+                \t<array>
+                \t\t<true/>
+                \t\t<false/>
+                \t\t<integer>-5</integer>
+                \t\t<real>2</real>
+                \t</array>
+                </dict>
+                </plist>
 
-            """)
+                """)
     }
 
     @Test(arguments: [(0, 76), (1, 68), (5, 36), (9, 12)])
@@ -70,7 +73,8 @@ import Testing
     @Test(arguments: [0, 1, 5])
     func dataAtShallowDepthsMatchesPlistlib(depth: Int) throws {
         let bytes = Data((0..<150).map { UInt8(truncatingIfNeeded: $0 &* 91) })
-        let oracle = try PythonOracle.run("""
+        let oracle = try PythonOracle.run(
+            """
             import sys, plistlib
             value = sys.stdin.buffer.read()
             for _ in range(\(depth)):
@@ -106,7 +110,8 @@ import Testing
 
     @Test(arguments: [
         (0.1, "0.10000000000000001", "0.1"), (3.14, "3.1400000000000001", "3.14"), (2.0, "2", "2"), (-0.0, "0.0", "-0"),
-        (0.0, "0.0", "0"), (1e20, "1e+20", "1e+20"), (.infinity, "+infinity", "+infinity"), (-.infinity, "-infinity", "-infinity"),
+        (0.0, "0.0", "0"), (1e20, "1e+20", "1e+20"), (.infinity, "+infinity", "+infinity"),
+        (-.infinity, "-infinity", "-infinity"),
         (.nan, "nan", "nan"),
     ])
     func spellsRealsAsEachAppleWriterDoes(real: Double, coreFoundation: String, encoder: String) throws {
@@ -116,14 +121,20 @@ import Testing
 
     @Test func writesWholeSecondDatesAndRefusesFractionsUnlessAskedToTruncate() throws {
         // 2004-10-26T10:33:33Z is 120_479_613 seconds after 2001-01-01 (CPython's Apple vector).
-        #expect(try Self.written(.date(secondsSinceReferenceDate: 120_479_613)).contains("<date>2004-10-26T10:33:33Z</date>"))
+        #expect(
+            try Self.written(.date(secondsSinceReferenceDate: 120_479_613)).contains(
+                "<date>2004-10-26T10:33:33Z</date>"))
         #expect(try Self.written(.date(secondsSinceReferenceDate: -1)).contains("<date>2000-12-31T23:59:59Z</date>"))
         let fractional = PropertyListValue.array([.date(secondsSinceReferenceDate: 0.75)])
         let error = try #require(throws: CodecError.self) { try XMLPropertyList.write(fractional) }
         #expect(error.code == "plist.xml.date-not-whole-seconds")
         #expect(error.location == .keyPath("root[0]"))
-        #expect(try Self.written(fractional, .init(truncatesFractionalSeconds: true)).contains("<date>2001-01-01T00:00:00Z</date>"))
-        #expect(try Self.written(.date(secondsSinceReferenceDate: -0.25), .init(truncatesFractionalSeconds: true)).contains("<date>2000-12-31T23:59:59Z</date>"))
+        #expect(
+            try Self.written(fractional, .init(truncatesFractionalSeconds: true)).contains(
+                "<date>2001-01-01T00:00:00Z</date>"))
+        #expect(
+            try Self.written(.date(secondsSinceReferenceDate: -0.25), .init(truncatesFractionalSeconds: true)).contains(
+                "<date>2000-12-31T23:59:59Z</date>"))
         for seconds in [Double.nan, .infinity, 1e15] {
             #expect(throws: CodecError.self) { try XMLPropertyList.write(.date(secondsSinceReferenceDate: seconds)) }
         }
@@ -140,7 +151,10 @@ import Testing
     @Test func writesAUIDAsTheCFUIDDictionaryAndReadsItBack() throws {
         let value = PropertyListValue.array([.uid(42)])
         let text = try Self.written(value)
-        #expect(text == Self.header + "<array>\n\t<dict>\n\t\t<key>CF$UID</key>\n\t\t<integer>42</integer>\n\t</dict>\n</array>\n</plist>\n")
+        #expect(
+            text == Self.header
+                + "<array>\n\t<dict>\n\t\t<key>CF$UID</key>\n\t\t<integer>42</integer>\n\t</dict>\n</array>\n</plist>\n"
+        )
         #expect(try XMLPropertyList.read(Data(text.utf8)) == value)
     }
 
@@ -178,7 +192,9 @@ import Testing
 }
 
 @Suite struct XMLPropertyListRewriteTests {
-    static let handWritten = Data("<plist version=\"1.0\">\n  <dict>\n    <key>name</key>  <string>caf\u{E9}</string>\n  </dict>\n</plist>\n".utf8)
+    static let handWritten = Data(
+        "<plist version=\"1.0\">\n  <dict>\n    <key>name</key>  <string>caf\u{E9}</string>\n  </dict>\n</plist>\n".utf8
+    )
 
     @Test func keepsTheOriginalBytesOfAnUnchangedDocumentInAnyLayout() throws {
         let value = try XMLPropertyList.read(Self.handWritten)
