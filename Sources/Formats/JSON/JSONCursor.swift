@@ -9,10 +9,12 @@
 /// that declines takes no token, only the white space before it.
 package struct JSONCursor {
     /// The text's bytes; nil only for an empty text, where nothing is ever read.
-    private let bytes: UnsafePointer<UInt8>?
-    private let count: Int
+    // Internal but usable from inlinable code: `withString` is inlined into its callers in other modules,
+    // so that it is specialised for their value types instead of paying for generic metadata per string.
+    @usableFromInline let bytes: UnsafePointer<UInt8>?
+    @usableFromInline let count: Int
     /// The index of the next byte.
-    package private(set) var position = 0
+    @usableFromInline package internal(set) var position = 0
 
     /// A cursor at the start of `text`, which must stay valid while the cursor reads it.
     package init(_ text: UnsafeRawBufferPointer) {
@@ -68,6 +70,7 @@ package struct JSONCursor {
 
     /// Calls `body` with the UTF-8 of the string that comes next, its escapes decoded; nil, declining, for a
     /// string the strict rules refuse (which `JSONDecoder` refuses too, or might read otherwise).
+    @inlinable
     package mutating func withString<Value>(_ body: (UnsafeRawBufferPointer) -> Value?) -> Value? {
         guard let bytes, take(UInt8(ascii: "\"")) else { return nil }
         let start = position

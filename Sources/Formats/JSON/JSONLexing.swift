@@ -6,6 +6,7 @@ import DocumentCodecs
 /// The tape's scanner, the block scanner and the cursor all lex with these, so that a rule (which bytes
 /// are white space, what a `\u` escape takes, what a plain integer is) is decided once. Each function
 /// reads `count` bytes from `bytes` and returns where the token ends; nil means the strict rules refuse it.
+@usableFromInline
 enum JSONLexing {
     /// Space, tab, line feed and carriage return: the only white space JSON and `JSONDecoder` allow.
     @inline(__always)
@@ -126,6 +127,7 @@ enum JSONLexing {
     ///
     /// Strict: valid UTF-8 by `StrictUTF8Scalar`, no control character, only JSON's escapes, and a surrogate
     /// escape only as half of a pair (a lone one is refused: a Swift string cannot hold it).
+    @usableFromInline
     static func strictStringEnd(
         _ bytes: UnsafePointer<UInt8>, _ count: Int, from start: Int
     ) -> (quote: Int, firstEscape: Int?)? {
@@ -152,6 +154,7 @@ enum JSONLexing {
     /// Writes the UTF-8 of the strict string content from `start` to `end` (the index of its closing quote, as
     /// `strictStringEnd` found it) with its escapes decoded to `target`, which has room for `end - start`
     /// bytes (an escape never decodes longer than it is written); returns the byte count written.
+    @usableFromInline
     static func decodeStrictString(
         _ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int, into target: UnsafeMutablePointer<UInt8>
     ) -> Int {
