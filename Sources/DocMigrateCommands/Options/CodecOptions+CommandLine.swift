@@ -37,16 +37,14 @@ extension CodecOptions {
         }
     }
 
-    /// The codecs of `codecs` configured with the codec options of `arguments`, for a run over a corpus that mixes
-    /// formats.
+    /// The codecs of `codecs` configured with these options, for a run over a corpus that mixes formats.
     ///
     /// Options go to every codec that takes them (see ``CodecRegistry/configured(forMixedCorpus:)``);
     /// options that no registered codec takes, or a bad value, are a usage error naming the option.
-    static func registry(configuring codecs: CodecRegistry, from arguments: ParsedArguments) throws -> CodecRegistry {
-        let options = CodecOptions(arguments)
-        return try asUsage {
-            guard let configured = try codecs.configured(forMixedCorpus: options) else {
-                throw UsageError("no registered codec takes \(options.summary)", code: .convertCodecOptions)
+    func registry(configuring codecs: CodecRegistry) throws -> CodecRegistry {
+        try Self.asUsage {
+            guard let configured = try codecs.configured(forMixedCorpus: self) else {
+                throw UsageError("no registered codec takes \(summary)", code: .convertCodecOptions)
             }
             return configured
         }

@@ -10,9 +10,9 @@ import Foundation
 enum ConversionWorkerRole {
     /// The command that starts this binary as a worker of a job converting to `target`.
     ///
-    /// The workers decode, so they get the same codec options as the job's own process.
-    static func command(convertingTo target: String, arguments: ParsedArguments) -> WorkerCommand {
-        let words = ["convert", "--to", target] + CodecOptions(arguments).commandLineWords
+    /// The workers decode, so they get the codec options the job's own registry was configured with.
+    static func command(convertingTo target: String, codecOptions: CodecOptions) -> WorkerCommand {
+        let words = ["convert", "--to", target] + codecOptions.commandLineWords
         return WorkerCommand(executable: URL(fileURLWithPath: "/proc/self/exe"), arguments: words)
     }
 
@@ -30,7 +30,7 @@ enum ConversionWorkerRole {
     ) -> ExitCode {
         do {
             let parsed = try CommandLineParser(Verb.convert.description).parse(Array(arguments.dropFirst()))
-            let registry = try CodecOptions.registry(configuring: codecs, from: parsed)
+            let registry = try CodecOptions(parsed).registry(configuring: codecs)
             let preparer = try ConversionWorker.preparer(registry: registry, environment: environment)
             return ConversionWorker.serve(preparer: preparer) == 0 ? .success : .couldNotProceed
         } catch {

@@ -137,7 +137,8 @@ struct ConvertOptions {
     var progress: ProgressStyle
 
     init(_ arguments: ParsedArguments, codecs: CodecRegistry) throws {
-        let registry = try CodecOptions.registry(configuring: codecs, from: arguments)
+        let codecOptions = CodecOptions(arguments)
+        let registry = try codecOptions.registry(configuring: codecs)
         let paths = arguments.values("path")
         let filesFrom = arguments.value("files-from")
         guard paths.isEmpty != (filesFrom == nil) else {
@@ -186,7 +187,8 @@ struct ConvertOptions {
             job.itemTimeout = .milliseconds(Int64(seconds * 1000))
         }
         if arguments.value("isolation", as: ItemIsolation.Mode.self) != .inProcess {
-            job.isolation = .childProcess(ConversionWorkerRole.command(convertingTo: targetName, arguments: arguments))
+            job.isolation = .childProcess(
+                ConversionWorkerRole.command(convertingTo: targetName, codecOptions: codecOptions))
         }
         failOnWarnings = arguments.flag("fail-on-warnings")
         progress = arguments.value("progress", as: ProgressStyle.self) ?? .hidden

@@ -14,9 +14,7 @@ extension CodecRegistry {
         }
         return accepted ? configured : nil
     }
-}
 
-extension CodecRegistry {
     /// This registry with the codec that reads the document at `path` configured with `options`.
     ///
     /// One document has one codec, so unlike ``configured(forMixedCorpus:)`` a codec that takes no options
